@@ -1,0 +1,7 @@
+.PHONY: setup run test
+setup:
+	scripts/setup
+run:
+	scripts/run
+test:
+	scripts/test

@@ -1,0 +1,1 @@
+"""Idea questions: every sentence labelled at load, labels sorted per idea."""

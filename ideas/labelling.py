@@ -1,0 +1,152 @@
+"""Labelling at load: every sentence that states something gets one to three short topics.
+
+Several parts go to the part_labeller per call. A sentence left without a kept topic is asked
+once more, alone; one still without a topic is recorded on its part (Sentence.unlabelled and a
+`sentence_not_labelled` coverage gap on part_label) and counted by every idea question.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from ideas.models import PartLabel
+from ideas.topics import topic_fault
+from limma import door
+from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
+from limma.models import CoverageGap, Document, Part, Sentence
+
+PARTS_PER_CALL = 8
+CHARS_PER_CALL = 12_000
+RELATION = "part_label"
+
+
+def batches(parts: list[Part]) -> Iterable[list[Part]]:
+    batch: list[Part] = []
+    size = 0
+    for part in parts:
+        length = part.char_end - part.char_start
+        if batch and (len(batch) == PARTS_PER_CALL or size + length > CHARS_PER_CALL):
+            yield batch
+            batch, size = [], 0
+        batch.append(part)
+        size += length
+    if batch:
+        yield batch
+
+
+def document_label(*, document_id: int) -> int:
+    """Label the document's queued parts; returns how many parts were labelled now."""
+    document = Document.objects.filter(pk=document_id).first()
+    if document is None:
+        return 0
+    parts = list(
+        document.parts.filter(label_state=Part.LabelState.QUEUED).prefetch_related("sentences")
+    )
+    context = door.CallContext(workspace_id=document.workspace_id, api_key_id=None)
+    labelled = 0
+    for batch in batches(parts):
+        labelled += _label_batch(document, batch, context)
+    return labelled
+
+
+def _label_batch(document: Document, parts: list[Part], context: door.CallContext) -> int:
+    text = document.text
+    request = {
+        "parts": [
+            {
+                "part_id": part.pk,
+                "sentences": [
+                    {"sentence_id": s.pk, "text": text[s.char_start : s.char_end]}
+                    for s in part.sentences.all()
+                ],
+            }
+            for part in parts
+        ]
+    }
+    try:
+        reply = door.call("part_labeller", request, context=context)
+    except (ModelUnavailable, SpendSwitchOff):
+        _set_state(parts, Part.LabelState.MODEL_UNAVAILABLE)
+        return 0
+    except (ModelCallFailed, ModelReplyInvalid):
+        _set_state(parts, Part.LabelState.FAILED)
+        return 0
+    offered = {
+        sentence.sentence_id: sentence.topics for part in reply.parts for sentence in part.sentences
+    }
+    kept = _kept_topics(text, parts, offered)
+    for part in parts:
+        for sentence in part.sentences.all():
+            if not sentence.is_heading and not kept.get(sentence.pk):
+                kept[sentence.pk] = _ask_alone(text, part, sentence, context)
+    _store(parts, kept)
+    return len(parts)
+
+
+def _kept_topics(text: str, parts: list[Part], offered: dict) -> dict[int, list[tuple[str, str]]]:
+    kept: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for part in parts:
+        part_text = text[part.char_start : part.char_end]
+        for sentence in part.sentences.all():
+            sentence_text = text[sentence.char_start : sentence.char_end]
+            for topic in offered.get(sentence.pk, ()):
+                if (
+                    topic_fault(topic.topic, topic.broader, sentence=sentence_text, part=part_text)
+                    is None
+                ):
+                    kept[sentence.pk].append((topic.topic.strip(), topic.broader.strip()))
+    return kept
+
+
+def _ask_alone(
+    text: str, part: Part, sentence: Sentence, context: door.CallContext
+) -> list[tuple[str, str]]:
+    """One more call for one sentence the first reply left without a kept topic."""
+    request = {
+        "parts": [
+            {
+                "part_id": part.pk,
+                "sentences": [
+                    {
+                        "sentence_id": sentence.pk,
+                        "text": text[sentence.char_start : sentence.char_end],
+                    }
+                ],
+            }
+        ]
+    }
+    try:
+        reply = door.call("part_labeller", request, context=context)
+    except (ModelUnavailable, SpendSwitchOff, ModelCallFailed, ModelReplyInvalid):
+        return []
+    offered = {s.sentence_id: s.topics for p in reply.parts for s in p.sentences}
+    return _kept_topics(text, [part], offered).get(sentence.pk, [])
+
+
+@transaction.atomic
+def _store(parts: list[Part], kept: dict[int, list[tuple[str, str]]]) -> None:
+    labels = []
+    for part in parts:
+        for sentence in part.sentences.all():
+            for label, broader in dict.fromkeys(kept.get(sentence.pk, [])):
+                labels.append(PartLabel(part=part, sentence=sentence, label=label, broader=broader))
+            if not sentence.is_heading and not kept.get(sentence.pk):
+                Sentence.objects.filter(pk=sentence.pk).update(unlabelled=True)
+                CoverageGap.objects.get_or_create(
+                    workspace_id=part.document.workspace_id,
+                    part=part,
+                    relation=RELATION,
+                    reason="sentence_not_labelled",
+                    entity_id=part.document.entity_id,
+                    source_table="",
+                    record_id=str(sentence.pk),
+                )
+    PartLabel.objects.bulk_create(labels, ignore_conflicts=True)
+    _set_state(parts, Part.LabelState.LABELLED)
+
+
+def _set_state(parts: list[Part], state: str) -> None:
+    Part.objects.filter(pk__in=[part.pk for part in parts]).update(label_state=state)

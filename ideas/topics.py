@@ -1,0 +1,36 @@
+"""Which topics the labeller offered are kept: a pure check over the topic and its sentence.
+
+A topic is kept only if it is short (at most five words), uses at least one word of its part,
+and does not restate its sentence. The reasons are stable codes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from limma.names import fold_accents
+
+MAX_TOPIC_WORDS = 5
+WORD = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
+
+
+def words(text: str) -> list[str]:
+    return [word.casefold() for word in WORD.findall(fold_accents(text))]
+
+
+def topic_fault(topic: str, broader: str, *, sentence: str, part: str) -> str | None:
+    """Why a topic is refused, or None when it is kept."""
+    topic_words = words(topic)
+    if not topic_words:
+        return "topic_empty"
+    if len(topic_words) > MAX_TOPIC_WORDS:
+        return "topic_too_long"
+    if not words(broader):
+        return "broader_missing"
+    if len(words(broader)) > MAX_TOPIC_WORDS:
+        return "broader_too_long"
+    if not set(topic_words) & set(words(part)):
+        return "topic_uses_no_word_of_its_part"
+    if topic_words == words(sentence):
+        return "topic_restates_its_sentence"
+    return None

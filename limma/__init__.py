@@ -1,0 +1,1 @@
+"""Limma: answers over a directory of people and their documents, with proof."""

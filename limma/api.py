@@ -1,0 +1,187 @@
+"""The load and read verbs of the store, as thin DRF views: validate, call a service, reply."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from limma.access import access_workspace
+from limma.auth import MayWrite
+from limma.paging import MAX_LIMIT, page_of
+from limma.serializers import (
+    ConnectInput,
+    ConnectOutput,
+    DocumentsInput,
+    DocumentsOutput,
+    FactsInput,
+    FactsOutput,
+    IngestInput,
+    IngestOutput,
+    RegionInput,
+    RegionOutput,
+    document_item,
+    fact_row,
+    gap_item,
+)
+from limma.services.connect import export_connect
+from limma.services.documents import documents_list
+from limma.services.facts import facts_enumerate
+from limma.services.ingest import document_ingest
+from limma.services.labelling_state import labelling_states
+from limma.services.region import region_read
+
+
+def valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class IngestApi(APIView):
+    permission_classes = [MayWrite]
+
+    @extend_schema(request=IngestInput, responses={201: IngestOutput}, operation_id="ingest")
+    def post(self, request: Request) -> Response:
+        data = valid(IngestInput, request.data)
+        workspace = access_workspace(request.auth, data.pop("workspace_id"))
+        ingested = document_ingest(workspace=workspace, kind=data.pop("document_kind"), **data)
+        document = ingested.document
+        labelling = labelling_states([document])[document.pk]
+        return Response(
+            {
+                "request_id": request.request_id,
+                "source_id": document.source_id,
+                "entity_id": document.entity.key,
+                "entity_name": document.entity.display_name,
+                "kind": document.kind,
+                "state": document.state,
+                "chars": len(document.text),
+                "parts": [
+                    {"location": [part.char_start, part.char_end], "kind": part.kind}
+                    for part in ingested.parts
+                ],
+                "labelling": labelling,
+            },
+            status=201,
+        )
+
+
+class ConnectApi(APIView):
+    permission_classes = [MayWrite]
+
+    @extend_schema(request=ConnectInput, responses={200: ConnectOutput}, operation_id="connect")
+    def post(self, request: Request) -> Response:
+        data = valid(ConnectInput, request.data)
+        workspace = access_workspace(request.auth, data["workspace_id"])
+        loaded = export_connect(workspace=workspace, tables=data["tables"], mapping=data["mapping"])
+        return Response(
+            {
+                "request_id": request.request_id,
+                "entities": {
+                    "created": loaded.entities_created,
+                    "merged": loaded.entities_merged,
+                    "total": len(loaded.entity_keys),
+                },
+                "rows": {
+                    "created": loaded.rows_created,
+                    "kept": loaded.rows_kept,
+                    "removed": loaded.rows_removed,
+                    "withheld": loaded.gaps,
+                },
+                "documents": {
+                    "registered": loaded.documents_registered,
+                    "kept": loaded.documents_kept,
+                    "superseded": loaded.documents_superseded,
+                },
+                "model_calls": 0,
+            }
+        )
+
+
+class RegionApi(APIView):
+    @extend_schema(parameters=[RegionInput], responses={200: RegionOutput}, operation_id="region")
+    def get(self, request: Request) -> Response:
+        data = valid(RegionInput, request.query_params)
+        access_workspace(request.auth, data["workspace_id"])
+        region = region_read(
+            key=request.auth,
+            source_id=data["source_id"],
+            start=data.get("start"),
+            end=data.get("end"),
+        )
+        return Response(
+            {
+                "request_id": request.request_id,
+                "source_id": region.document.source_id,
+                "start": region.start,
+                "end": region.end,
+                "text": region.text,
+                "length": len(region.document.text),
+                "entity_id": region.document.entity.key if region.document.entity else None,
+                "kind": region.document.kind,
+            }
+        )
+
+
+class FactsApi(APIView):
+    @extend_schema(request=FactsInput, responses={200: FactsOutput}, operation_id="facts")
+    def post(self, request: Request) -> Response:
+        data = valid(FactsInput, request.data)
+        workspace = access_workspace(request.auth, data["workspace_id"])
+        query = data["relation_query"]
+        facts = facts_enumerate(
+            key=request.auth,
+            workspace=workspace,
+            relation=query["relation"],
+            where=query.get("where", []),
+            entity_ids=query.get("entity_ids"),
+        )
+        page = page_of(facts.rows, limit=data["limit"], offset=data["offset"])
+        incomplete = {}
+        if facts.gaps:
+            incomplete["withheld"] = len(facts.gaps)
+        if facts.not_placed:
+            incomplete["cannot_be_placed"] = len(facts.not_placed)
+        return Response(
+            {
+                "request_id": request.request_id,
+                "relation": facts.relation,
+                "rows": [fact_row(row) for row in page.items],
+                "matched": page.counts(),
+                "not_placed": [fact_row(row) for row in facts.not_placed[:MAX_LIMIT]],
+                "gaps": [gap_item(gap) for gap in facts.gaps[:MAX_LIMIT]],
+                "complete": not incomplete,
+                "incomplete_because": incomplete,
+            }
+        )
+
+
+class DocumentsApi(APIView):
+    @extend_schema(
+        parameters=[DocumentsInput], responses={200: DocumentsOutput}, operation_id="documents"
+    )
+    def get(self, request: Request) -> Response:
+        data = valid(DocumentsInput, request.query_params)
+        workspace = access_workspace(request.auth, data["workspace_id"])
+        documents = documents_list(
+            key=request.auth,
+            workspace=workspace,
+            entity_id=data.get("entity_id", ""),
+            kind=data.get("kind", ""),
+        )
+        total = documents.count()
+        page = list(documents[data["offset"] : data["offset"] + data["limit"]])
+        states = labelling_states(page)
+        counts = page_of(range(total), limit=data["limit"], offset=data["offset"]).counts()
+        return Response(
+            {
+                "request_id": request.request_id,
+                "documents": [document_item(document, states[document.pk]) for document in page],
+                "matched": counts,
+            }
+        )

@@ -1,0 +1,48 @@
+"""System checks: a deployment that cannot call its model, or would run a task twice, says so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core import checks
+from django.core.exceptions import ImproperlyConfigured
+
+from limma.conf import load
+
+
+@checks.register(checks.Tags.compatibility)
+def limma_settings_check(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    try:
+        conf = load()
+    except ImproperlyConfigured as error:
+        return [checks.Error(str(error), id="limma.E001")]
+    found: list[checks.CheckMessage] = []
+    if conf.provider == "openai" and not conf.api_key and not conf.base_url:
+        found.append(
+            checks.Error(
+                "LIMMA_PROVIDER=openai needs LIMMA_OPENAI_API_KEY (or OPENAI_API_KEY) or a "
+                "LIMMA_BASE_URL of a local endpoint.",
+                id="limma.E002",
+            )
+        )
+    if conf.provider == "scripted" and not conf.scripted_dir:
+        found.append(
+            checks.Error("LIMMA_PROVIDER=scripted needs LIMMA_SCRIPTED_DIR.", id="limma.E003")
+        )
+    return found
+
+
+@checks.register(checks.Tags.compatibility)
+def q_cluster_check(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    cluster = getattr(settings, "Q_CLUSTER", {})
+    retry, timeout = cluster.get("retry"), cluster.get("timeout")
+    if retry is not None and timeout is not None and retry <= timeout:
+        return [
+            checks.Error(
+                f"Q_CLUSTER retry ({retry}s) must be longer than timeout ({timeout}s), or a task "
+                "still running is handed to another worker.",
+                id="limma.E004",
+            )
+        ]
+    return []

@@ -1,0 +1,208 @@
+"""The model door: the one way any part of Limma calls a model.
+
+`call(role, request, context=...)` validates the request against the role's shape, refuses a
+paid call while the spend switch is on and a role the provider cannot answer (before anything is
+sent), sends the call, validates the reply, and writes exactly one ledger row whatever happens
+(ok, invalid_reply, failed, timeout or refused). A reply that does not validate is never
+returned, not even in part: the call raises ModelReplyInvalid, and the tokens it cost are still
+billed.
+
+Do not call a model inside a transaction.atomic block that could roll back: the ledger row is
+written with the call, and a rollback would erase spend that really happened. Call the model
+first, then write what it said in a short transaction of its own.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ValidationError
+
+from limma.conf import limma_settings
+from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
+from limma.door.providers import ProviderFailure, current_provider
+from limma.door.roles import ROLES, RoleSpec
+
+if TYPE_CHECKING:
+    from limma.conf import LimmaSettings
+    from limma.door.providers import Provider, ProviderReply
+
+logger = logging.getLogger(__name__)
+
+ERROR_LIMIT = 500  # LedgerEntry.error's max_length
+
+
+@dataclass(frozen=True)
+class CallContext:
+    """Who a call is made for, as the ledger records it (and spend ceilings read it)."""
+
+    workspace_id: str | None
+    api_key_id: int | None
+    visitor: str = ""
+    request_id: str = ""
+
+
+@dataclass(frozen=True)
+class _Ledger:
+    """Writes the one ledger row of one call."""
+
+    role: str
+    provider: Provider
+    model: str
+    context: CallContext
+    settings: LimmaSettings
+
+    def write(
+        self,
+        outcome: str,
+        *,
+        reply: ProviderReply | None = None,
+        seconds: float = 0.0,
+        error: str = "",
+    ) -> None:
+        # Imported here: limma.conf imports limma.door.roles while settings load, before the
+        # app registry is ready, and that import must not reach the models.
+        from limma.models.ledger import LedgerEntry
+
+        tokens_in = reply.tokens_in if reply else 0
+        tokens_out = reply.tokens_out if reply else 0
+        usd = (
+            self.settings.price_for(self.model).cost(tokens_in, tokens_out)
+            if self.provider.paid
+            else Decimal(0)
+        )
+        LedgerEntry.objects.create(
+            role=self.role,
+            provider=self.provider.name,
+            model=self.model,
+            tokens_in=tokens_in,
+            tokens_out=tokens_out,
+            usd=usd,
+            seconds=seconds,
+            outcome=outcome,
+            error=error[:ERROR_LIMIT],
+            workspace_id=self.context.workspace_id,
+            api_key_id=self.context.api_key_id,
+            visitor=self.context.visitor,
+            request_id=self.context.request_id,
+        )
+
+
+def role_spec(role: str) -> RoleSpec:
+    try:
+        return ROLES[role]
+    except KeyError:
+        raise ValueError(f"no model role named {role!r}") from None
+
+
+def validated_request(spec: RoleSpec, request: dict[str, Any] | BaseModel) -> BaseModel:
+    """The request as the role's request model; anything else is a programming error."""
+    if isinstance(request, spec.request_model):
+        return request
+    if isinstance(request, BaseModel):
+        expected, given = spec.request_model.__name__, type(request).__name__
+        raise ValueError(f"a {spec.name} request is a {expected}, not {given}")
+    try:
+        return spec.request_model.model_validate(request)
+    except ValidationError as error:
+        raise ValueError(
+            f"not a valid {spec.name} request: {'; '.join(faults(error, 'request'))}"
+        ) from error
+
+
+def faults(error: ValidationError, root: str = "reply") -> list[str]:
+    """Pydantic's errors as `path:type` faults, e.g. `parts[0].part_id:missing`.
+
+    An error about the whole value (not JSON, not an object) is named after `root`.
+    """
+    found = []
+    for item in error.errors():
+        path = ""
+        for part in item["loc"]:
+            path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+        found.append(f"{path or root}:{item['type']}")
+    return found
+
+
+def model_for(provider: Provider, role: str, settings: LimmaSettings) -> str:
+    """The routed model; an unpaid provider is named as itself ("offline", ...) unless routed."""
+    if provider.paid:
+        return settings.model_for(role)
+    return settings.model_routes.get(role, provider.name)
+
+
+def refusal(
+    provider: Provider, role: str, settings: LimmaSettings
+) -> ModelUnavailable | SpendSwitchOff | None:
+    """Why a call of this role would be refused before sending, or None."""
+    if provider.paid and settings.spend_off:
+        return SpendSwitchOff(role=role)
+    if not provider.available(role):
+        return ModelUnavailable(role=role, provider=provider.name)
+    return None
+
+
+def available(role: str) -> bool:
+    """Whether a call of `role` would be sent now (a known role, a provider for it, spend on)."""
+    if role not in ROLES:
+        return False
+    settings = limma_settings()
+    return refusal(current_provider(settings), role, settings) is None
+
+
+def _send(ledger: _Ledger, spec: RoleSpec, request: BaseModel) -> tuple[ProviderReply, float]:
+    started = time.monotonic()
+    try:
+        reply = ledger.provider.complete(
+            spec=spec,
+            request=request,
+            model=ledger.model,
+            timeout=ledger.settings.timeout_seconds,
+            max_retries=ledger.settings.max_retries,
+        )
+    except ProviderFailure as failure:
+        outcome = "timeout" if failure.cause == "timeout" else "failed"
+        ledger.write(outcome, seconds=time.monotonic() - started, error=str(failure))
+        logger.warning("model call %s failed: %s", spec.name, failure)
+        raise ModelCallFailed(
+            role=spec.name, cause=failure.cause, message=failure.message
+        ) from failure
+    except Exception as error:
+        # A bug in a provider: still one ledger row for the call, then the error as it is.
+        ledger.write(
+            "failed", seconds=time.monotonic() - started, error=f"{type(error).__name__}: {error}"
+        )
+        raise
+    return reply, time.monotonic() - started
+
+
+def call(role: str, request: dict[str, Any] | BaseModel, *, context: CallContext) -> BaseModel:
+    """Send one request of `role` to the configured model and return its validated reply.
+
+    Raises ValueError for an unknown role or a request not in the role's shape (nothing is sent
+    or recorded); SpendSwitchOff, ModelUnavailable (refused, nothing sent); ModelCallFailed (no
+    reply, with its cause); ModelReplyInvalid (a reply that did not validate, with its faults).
+    """
+    spec = role_spec(role)
+    valid_request = validated_request(spec, request)
+    settings = limma_settings()
+    provider = current_provider(settings)
+    ledger = _Ledger(role, provider, model_for(provider, role, settings), context, settings)
+    refused = refusal(provider, role, settings)
+    if refused is not None:
+        ledger.write("refused", error=refused.type)
+        raise refused
+    reply, seconds = _send(ledger, spec, valid_request)
+    try:
+        validated = spec.reply_model.model_validate_json(reply.content)
+    except ValidationError as error:
+        found = faults(error)
+        ledger.write("invalid_reply", reply=reply, seconds=seconds, error="; ".join(found))
+        logger.warning("model call %s replied in the wrong shape: %s", role, found[:5])
+        raise ModelReplyInvalid(role=role, faults=found) from error
+    ledger.write("ok", reply=reply, seconds=seconds)
+    return validated

@@ -1,0 +1,145 @@
+"""The openai provider: any OpenAI-compatible chat-completions endpoint (hosted, vLLM, Ollama, ...).
+
+The client's own retries (connection errors, 408, 409, 429, 5xx, with backoff) are the only
+retries: nothing here retries again. Replies are asked for as JSON under the role's reply
+schema; the door re-validates them. Tokens are billed from the reply's `usage`.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import openai
+
+from limma.door import shapes
+from limma.door.providers.base import ProviderFailure, ProviderReply
+from limma.door.roles import ROLES
+
+if TYPE_CHECKING:
+    from openai.types.chat import ChatCompletion
+    from pydantic import BaseModel
+
+    from limma.door.roles import RoleSpec
+
+AGENT = "agent"
+# Local servers want some key; the hosted API refuses this one, which is the right failure.
+NO_KEY = "not-needed"
+
+
+@lru_cache(maxsize=16)
+def client_for(base_url: str, api_key: str, timeout: float, max_retries: int) -> openai.OpenAI:
+    """One client (and its connection pool) per endpoint, key, timeout and retry count."""
+    return openai.OpenAI(
+        base_url=base_url or None,
+        api_key=api_key or NO_KEY,
+        timeout=timeout,
+        max_retries=max_retries,
+    )
+
+
+def _tools(request: shapes.AgentRequest) -> list[dict[str, Any]]:
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": tool.name,
+                "description": tool.description,
+                "parameters": tool.parameters,
+            },
+        }
+        for tool in request.tools
+    ]
+
+
+def create_arguments(spec: RoleSpec, request: BaseModel, model: str) -> dict[str, Any]:
+    """The chat.completions.create arguments for one role's request."""
+    arguments: dict[str, Any] = {"model": model, "messages": spec.build_messages(request)}
+    if spec.name == AGENT:
+        if not isinstance(request, shapes.AgentRequest):
+            raise TypeError("the agent role takes an AgentRequest")
+        if request.tools:
+            arguments["tools"] = _tools(request)
+        return arguments
+    arguments["response_format"] = {
+        "type": "json_schema",
+        "json_schema": {"name": spec.name, "schema": spec.json_schema(), "strict": False},
+    }
+    return arguments
+
+
+def _arguments_object(raw: str) -> Any:
+    # A tool call whose arguments are not JSON is handed on as the string, so the reply fails
+    # validation (arguments must be an object) instead of being guessed at.
+    try:
+        return json.loads(raw) if raw else {}
+    except json.JSONDecodeError:
+        return raw
+
+
+def agent_content(completion: ChatCompletion) -> str:
+    """The agent's turn in the role's reply shape: its text and its tool calls."""
+    message = completion.choices[0].message if completion.choices else None
+    calls = []
+    for call in (message.tool_calls or []) if message else []:
+        function = getattr(call, "function", None)
+        if function is None:  # a custom (non-function) tool call: not offered, not accepted
+            calls.append({"id": call.id, "name": "", "arguments": "not a function call"})
+            continue
+        calls.append(
+            {
+                "id": call.id,
+                "name": function.name,
+                "arguments": _arguments_object(function.arguments),
+            }
+        )
+    return json.dumps({"content": message.content if message else None, "tool_calls": calls})
+
+
+def _failure(error: openai.OpenAIError) -> ProviderFailure:
+    if isinstance(error, openai.APITimeoutError):
+        return ProviderFailure("timeout", str(error))
+    if isinstance(error, openai.APIConnectionError):
+        return ProviderFailure("connection", str(error))
+    if isinstance(error, openai.RateLimitError):
+        return ProviderFailure("rate_limited", f"status 429: {error.message}")
+    if isinstance(error, openai.APIStatusError):
+        cause = "server_error" if error.status_code >= 500 else "refused_by_provider"
+        return ProviderFailure(cause, f"status {error.status_code}: {error.message}")
+    # A reply the client could not read as a chat completion at all.
+    return ProviderFailure("server_error", f"{type(error).__name__}: {error}")
+
+
+class OpenAIProvider:
+    name = "openai"
+    paid = True
+
+    def __init__(self, *, base_url: str = "", api_key: str = "") -> None:
+        self.base_url = base_url
+        self.api_key = api_key
+
+    def available(self, role: str) -> bool:
+        return role in ROLES
+
+    def complete(
+        self,
+        *,
+        spec: RoleSpec,
+        request: BaseModel,
+        model: str,
+        timeout: float,
+        max_retries: int,
+    ) -> ProviderReply:
+        client = client_for(self.base_url, self.api_key, timeout, max_retries)
+        try:
+            completion = client.chat.completions.create(**create_arguments(spec, request, model))
+        except openai.OpenAIError as error:
+            raise _failure(error) from error
+        usage = completion.usage
+        tokens_in = usage.prompt_tokens if usage else 0
+        tokens_out = usage.completion_tokens if usage else 0
+        if spec.name == AGENT:
+            return ProviderReply(agent_content(completion), tokens_in, tokens_out)
+        content = completion.choices[0].message.content if completion.choices else None
+        return ProviderReply(content or "", tokens_in, tokens_out)

@@ -1,0 +1,22 @@
+"""The store every verb stands on."""
+
+from limma.models.documents import Document, Part, Sentence
+from limma.models.entities import Entity, ExternalId
+from limma.models.keys import ApiKey
+from limma.models.ledger import LedgerEntry
+from limma.models.relations import CoverageGap, RelationRow
+from limma.models.workspaces import VocabularyTerm, Workspace
+
+__all__ = [
+    "ApiKey",
+    "CoverageGap",
+    "Document",
+    "Entity",
+    "ExternalId",
+    "LedgerEntry",
+    "Part",
+    "RelationRow",
+    "Sentence",
+    "VocabularyTerm",
+    "Workspace",
+]

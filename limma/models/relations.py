@@ -1,0 +1,86 @@
+"""Relation rows (the record when declared, a read's finding when extracted) and coverage gaps."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class RelationRow(models.Model):
+    class Origin(models.TextChoices):
+        DECLARED = "declared", "declared"  # loaded from an export: table and columns kept
+        EXTRACTED = "extracted", "extracted"  # written by a read, with its receipt span
+
+    workspace = models.ForeignKey("limma.Workspace", on_delete=models.CASCADE, related_name="rows")
+    entity = models.ForeignKey("limma.Entity", on_delete=models.CASCADE, related_name="rows")
+    relation = models.CharField(max_length=64)
+    values = models.JSONField(default=dict)
+    origin = models.CharField(max_length=16, choices=Origin.choices)
+    # Declared: where the export held it; columns maps each slot to its column.
+    source_table = models.CharField(max_length=200, blank=True)
+    columns = models.JSONField(default=dict, blank=True)
+    record_id = models.CharField(max_length=200, blank=True)
+    # Extracted: the receipt, a span of one stored document, and what wrote it.
+    document = models.ForeignKey(
+        "limma.Document", null=True, blank=True, on_delete=models.CASCADE, related_name="rows"
+    )
+    char_start = models.PositiveIntegerField(null=True, blank=True)
+    char_end = models.PositiveIntegerField(null=True, blank=True)
+    made_by = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["workspace", "relation"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(origin="declared", document__isnull=True)
+                    | models.Q(
+                        origin="extracted",
+                        document__isnull=False,
+                        char_start__isnull=False,
+                        char_end__isnull=False,
+                    )
+                ),
+                name="row_origin_has_its_source",
+            ),
+            # A connect run twice writes each declared row once.
+            models.UniqueConstraint(
+                fields=["workspace", "relation", "source_table", "record_id", "entity"],
+                condition=models.Q(origin="declared"),
+                name="declared_row_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.relation}({self.values})"
+
+
+class CoverageGap(models.Model):
+    """Something the store knows it does not hold: a withheld row, an unlabelled sentence."""
+
+    workspace = models.ForeignKey("limma.Workspace", on_delete=models.CASCADE, related_name="gaps")
+    entity = models.ForeignKey(
+        "limma.Entity", null=True, blank=True, on_delete=models.CASCADE, related_name="gaps"
+    )
+    part = models.ForeignKey(
+        "limma.Part", null=True, blank=True, on_delete=models.CASCADE, related_name="gaps"
+    )
+    relation = models.CharField(max_length=64)
+    reason = models.CharField(max_length=64)
+    source_table = models.CharField(max_length=200, blank=True)
+    record_id = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["workspace", "relation"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["workspace", "relation", "reason", "source_table", "record_id", "entity"],
+                name="gap_unique",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.relation}: {self.reason}"

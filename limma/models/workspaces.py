@@ -1,0 +1,64 @@
+"""Workspaces, their pack, and the vocabulary terms a workspace adds to the shipped one."""
+
+from __future__ import annotations
+
+import copy
+from functools import cached_property
+
+from django.db import models
+
+from limma.ids import new_workspace_id
+from limma.pack import DEFAULT_PACK, Pack, pack_from_json
+from limma.vocabulary import Term, Vocabulary
+
+
+def default_pack() -> dict:
+    return copy.deepcopy(DEFAULT_PACK)
+
+
+class Workspace(models.Model):
+    id = models.CharField(primary_key=True, max_length=32, default=new_workspace_id, editable=False)
+    name = models.CharField(max_length=200)
+    pack = models.JSONField(default=default_pack)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.id})"
+
+    @cached_property
+    def parsed_pack(self) -> Pack:
+        return pack_from_json(self.pack)
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        """The shipped vocabulary extended by this workspace's own terms."""
+        own = [term.as_term() for term in self.terms.all()]
+        shipped = Vocabulary.shipped()
+        return shipped.extended(own) if own else shipped
+
+
+class VocabularyTerm(models.Model):
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="terms")
+    axis = models.CharField(max_length=64)
+    name = models.CharField(max_length=200)
+    broader = models.JSONField(default=list, blank=True)
+    aliases = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["workspace", "axis", "name"], name="term_unique_per_axis"
+            )
+        ]
+        ordering = ["axis", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.axis}: {self.name}"
+
+    def as_term(self) -> Term:
+        return Term(
+            axis=self.axis, name=self.name, broader=tuple(self.broader), aliases=tuple(self.aliases)
+        )

@@ -1,0 +1,255 @@
+"""Input and output serializers of the store's verbs: the verb reference is generated from them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from limma.models import CoverageGap, Document, RelationRow
+from limma.paging import DEFAULT_LIMIT, MAX_LIMIT
+from limma.services.facts import receipt
+
+MAX_TEXT_CHARS = 2_000_000
+
+
+class WorkspaceInput(serializers.Serializer):
+    workspace_id = serializers.CharField(max_length=32, help_text="The workspace, `ws_…`.")
+
+
+class IngestInput(WorkspaceInput):
+    entity_name = serializers.CharField(
+        max_length=300,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Who the document is about; found by name, or made when nobody carries it.",
+    )
+    entity_id = serializers.CharField(
+        max_length=64,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="Who the document is about, by id (instead of entity_name).",
+    )
+    document_kind = serializers.CharField(
+        max_length=64, help_text="A document kind the workspace's pack declares."
+    )
+    text = serializers.CharField(
+        max_length=MAX_TEXT_CHARS,
+        allow_blank=False,
+        trim_whitespace=False,
+        help_text="The document's text, stored exactly as sent.",
+    )
+    file_name = serializers.CharField(max_length=300, required=False, default="", allow_blank=True)
+    document_date = serializers.DateField(required=False, default=None, allow_null=True)
+    access_group = serializers.RegexField(
+        r"^[A-Za-z0-9_.-]{1,100}$",
+        required=False,
+        default="general",
+        help_text="Only keys that may read this group ever see the document.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs["entity_name"].strip() and not attrs["entity_id"]:
+            raise serializers.ValidationError(
+                {"entity_name": "Send entity_name or entity_id."}, code="required"
+            )
+        return attrs
+
+
+class PartOutput(serializers.Serializer):
+    location = serializers.ListField(child=serializers.IntegerField(), help_text="[start, end)")
+    kind = serializers.CharField()
+
+
+class LabellingOutput(serializers.Serializer):
+    state = serializers.ChoiceField(
+        ["labelled", "being_labelled", "partly_labelled", "not_labelled"]
+    )
+    parts = serializers.IntegerField()
+    labelled = serializers.IntegerField()
+    not_labelled = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Parts not labelled, by cause: being_labelled, failed, model_unavailable, "
+        "deferred.",
+    )
+    sentences_not_labelled = serializers.IntegerField()
+
+
+class IngestOutput(serializers.Serializer):
+    request_id = serializers.CharField()
+    source_id = serializers.CharField()
+    entity_id = serializers.CharField()
+    entity_name = serializers.CharField()
+    kind = serializers.CharField()
+    state = serializers.CharField()
+    chars = serializers.IntegerField()
+    parts = PartOutput(many=True)
+    labelling = LabellingOutput()
+
+
+class ConnectInput(WorkspaceInput):
+    tables = serializers.DictField(
+        child=serializers.ListField(child=serializers.DictField()),
+        help_text="The export: each table a list of records (objects of column -> value).",
+    )
+    mapping = serializers.DictField(
+        help_text=(
+            "entities[] {table, id, name, kind?, same_as?}; relations[] {relation, table, entity, "
+            "entity_table?, slots {slot: column}, id?, withheld?}; documents[] {table, entity, "
+            "entity_table?, kind, text, id?, file_name?, date?, access_group?}."
+        )
+    )
+
+
+class CountOutput(serializers.Serializer):
+    created = serializers.IntegerField()
+    merged = serializers.IntegerField(required=False)
+    total = serializers.IntegerField(required=False)
+
+
+class ConnectOutput(serializers.Serializer):
+    request_id = serializers.CharField()
+    entities = serializers.DictField(child=serializers.IntegerField())
+    rows = serializers.DictField(child=serializers.IntegerField())
+    documents = serializers.DictField(child=serializers.IntegerField())
+    model_calls = serializers.IntegerField(help_text="Always 0: connect loads no model.")
+
+
+class RegionInput(WorkspaceInput):
+    source_id = serializers.CharField(max_length=64)
+    start = serializers.IntegerField(required=False, min_value=0, default=None, allow_null=True)
+    end = serializers.IntegerField(required=False, min_value=0, default=None, allow_null=True)
+
+
+class RegionOutput(serializers.Serializer):
+    request_id = serializers.CharField()
+    source_id = serializers.CharField()
+    start = serializers.IntegerField()
+    end = serializers.IntegerField()
+    text = serializers.CharField(help_text="document.text[start:end], byte for byte.")
+    length = serializers.IntegerField()
+    entity_id = serializers.CharField(allow_null=True)
+    kind = serializers.CharField()
+
+
+class RelationQueryInput(serializers.Serializer):
+    relation = serializers.CharField(max_length=64)
+    where = serializers.ListField(
+        child=serializers.JSONField(),
+        required=False,
+        default=list,
+        help_text='[[slot, op, value], …] or [{"slot", "op", "value"}, …]; '
+        "op: eq ne in lt le gt ge.",
+    )
+    entity_ids = serializers.ListField(
+        child=serializers.CharField(max_length=64), required=False, max_length=MAX_LIMIT
+    )
+
+
+class FactsInput(WorkspaceInput):
+    relation_query = RelationQueryInput()
+    limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
+    offset = serializers.IntegerField(min_value=0, default=0)
+
+
+class PageCounts(serializers.Serializer):
+    total = serializers.IntegerField(help_text="Every item, not the length of this page.")
+    showing = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    next_offset = serializers.IntegerField(allow_null=True)
+
+
+class FactRowOutput(serializers.Serializer):
+    entity_id = serializers.CharField()
+    entity_name = serializers.CharField()
+    values = serializers.DictField()
+    receipt = serializers.DictField(
+        help_text="declared: {origin, table, columns, record_id}; extracted: {origin, source_id, "
+        "char_start, char_end, text, made_by}."
+    )
+
+
+class GapOutput(serializers.Serializer):
+    entity_id = serializers.CharField(allow_null=True)
+    entity_name = serializers.CharField(allow_null=True)
+    relation = serializers.CharField()
+    reason = serializers.CharField()
+    table = serializers.CharField()
+    record_id = serializers.CharField()
+
+
+class FactsOutput(serializers.Serializer):
+    request_id = serializers.CharField()
+    relation = serializers.CharField()
+    rows = FactRowOutput(many=True)
+    matched = PageCounts()
+    not_placed = FactRowOutput(many=True, help_text="Rows whose value the vocabulary cannot place.")
+    gaps = GapOutput(many=True, help_text="Rows the loader withheld: the record has a hole here.")
+    complete = serializers.BooleanField()
+    incomplete_because = serializers.DictField(child=serializers.IntegerField())
+
+
+class DocumentsInput(WorkspaceInput):
+    entity_id = serializers.CharField(max_length=64, required=False)
+    kind = serializers.CharField(max_length=64, required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
+    offset = serializers.IntegerField(min_value=0, default=0)
+
+
+class DocumentItemOutput(serializers.Serializer):
+    source_id = serializers.CharField()
+    entity_id = serializers.CharField(allow_null=True)
+    entity_name = serializers.CharField(allow_null=True)
+    kind = serializers.CharField()
+    file_name = serializers.CharField()
+    document_date = serializers.DateField(allow_null=True)
+    state = serializers.CharField()
+    access_group = serializers.CharField()
+    origin = serializers.CharField()
+    chars = serializers.IntegerField()
+    parts = serializers.IntegerField()
+    labelling = LabellingOutput()
+
+
+class DocumentsOutput(serializers.Serializer):
+    request_id = serializers.CharField()
+    documents = DocumentItemOutput(many=True)
+    matched = PageCounts()
+
+
+def fact_row(row: RelationRow) -> dict[str, Any]:
+    return {
+        "entity_id": row.entity.key,
+        "entity_name": row.entity.display_name,
+        "values": row.values,
+        "receipt": receipt(row),
+    }
+
+
+def gap_item(gap: CoverageGap) -> dict[str, Any]:
+    return {
+        "entity_id": gap.entity.key if gap.entity else None,
+        "entity_name": gap.entity.display_name if gap.entity else None,
+        "relation": gap.relation,
+        "reason": gap.reason,
+        "table": gap.source_table,
+        "record_id": gap.record_id,
+    }
+
+
+def document_item(document: Document, labelling: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "source_id": document.source_id,
+        "entity_id": document.entity.key if document.entity else None,
+        "entity_name": document.entity.display_name if document.entity else None,
+        "kind": document.kind,
+        "file_name": document.file_name,
+        "document_date": document.document_date.isoformat() if document.document_date else None,
+        "state": document.state,
+        "access_group": document.access_group,
+        "origin": document.origin,
+        "chars": len(document.text),
+        "parts": document.part_count,
+        "labelling": labelling,
+    }

@@ -1,0 +1,254 @@
+"""The write half of connect: an export already checked whole is loaded in one transaction.
+
+Loading the same export again changes nothing; a changed one replaces what it declared, and a
+changed prose field registers a new document beside the old one, which is kept, superseded.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from limma.models import CoverageGap, Document, Entity, ExternalId, Part, RelationRow, Workspace
+from limma.names import name_key
+from limma.services.connect_mapping import DocumentMap, Mapping, RelationMap, cell
+from limma.services.segmentation import document_segment
+
+TRUTHY = {"1", "true", "yes", "y", "withheld"}
+Address = tuple[str, str]  # (table, record id)
+
+
+@dataclass
+class Loaded:
+    entities_created: int = 0
+    entities_merged: int = 0
+    rows_created: int = 0
+    rows_removed: int = 0
+    rows_kept: int = 0
+    gaps: int = 0
+    documents_registered: int = 0
+    documents_kept: int = 0
+    documents_superseded: int = 0
+    entity_keys: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Record:
+    """One entity record of the export: the person it belongs to is its group's first record."""
+
+    table: str
+    value: str
+    name: str
+    same_as: str
+    group: Address
+
+
+def row_id(row: dict[str, Any], id_column: str, values: dict[str, str]) -> str:
+    """The row's own id, or a digest of what it says (stable across connects of one export)."""
+    if id_column and cell(row, id_column):
+        return cell(row, id_column)
+    digest = hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()
+    return f"h:{digest[:20]}"
+
+
+class ExportLoader:
+    def __init__(self, *, workspace: Workspace, tables: dict[str, list[dict[str, Any]]]) -> None:
+        self.workspace = workspace
+        self.tables = tables
+        self.loaded = Loaded()
+        self.entities: dict[Address, Entity] = {}
+
+    def load(self, mapping: Mapping, records: dict[Address, Record]) -> Loaded:
+        self.load_entities(records)
+        for relation_map in mapping.relations:
+            self.load_relation(relation_map)
+        for document_map in mapping.documents:
+            self.load_documents(document_map)
+        return self.loaded
+
+    def load_entities(self, records: dict[Address, Record]) -> None:
+        """Each group of records becomes one entity; a record loaded before keeps its entity."""
+        externals = list(
+            ExternalId.objects.filter(workspace=self.workspace).select_related("entity")
+        )
+        known = {(external.table, external.value): external.entity for external in externals}
+        known_same = {e.same_as: e.entity for e in externals if e.same_as}
+        taken = set(Entity.objects.filter(workspace=self.workspace).values_list("key", flat=True))
+        by_group: dict[Address, Entity] = {}
+        new_ids: list[ExternalId] = []
+        for address, record in records.items():
+            entity = (
+                by_group.get(record.group) or known.get(address) or known_same.get(record.same_as)
+            )
+            if entity is None:
+                entity = self._entity_create(record, taken)
+            elif record.group in by_group and address not in known:
+                self.loaded.entities_merged += 1
+            by_group.setdefault(record.group, entity)
+            if address not in known:
+                new_ids.append(
+                    ExternalId(
+                        workspace=self.workspace,
+                        entity=entity,
+                        table=record.table,
+                        value=record.value,
+                        same_as=record.same_as,
+                    )
+                )
+            if record.name and record.group == address and entity.display_name != record.name:
+                entity.display_name, entity.name_key = record.name, name_key(record.name)
+                Entity.objects.filter(pk=entity.pk).update(
+                    display_name=entity.display_name, name_key=entity.name_key
+                )
+        ExternalId.objects.bulk_create(new_ids)
+        self.entities = {address: by_group[record.group] for address, record in records.items()}
+        self.loaded.entity_keys = sorted({entity.key for entity in self.entities.values()})
+
+    def _entity_create(self, record: Record, taken: set[str]) -> Entity:
+        entity = Entity(
+            workspace=self.workspace,
+            display_name=record.name,
+            kind=self.workspace.parsed_pack.entity_kinds[0],
+        )
+        if record.value not in taken and len(record.value) <= 64:
+            entity.key = record.value  # the export's own id is the public id
+        entity.save()
+        taken.add(entity.key)
+        self.loaded.entities_created += 1
+        return entity
+
+    def load_relation(self, relation_map: RelationMap) -> None:
+        wanted, gaps = self._wanted_rows(relation_map)
+        existing = {
+            (row.record_id, row.entity_id): row
+            for row in RelationRow.objects.filter(
+                workspace=self.workspace,
+                relation=relation_map.relation,
+                source_table=relation_map.table,
+                origin=RelationRow.Origin.DECLARED,
+            )
+        }
+        stale = [row.pk for address, row in existing.items() if address not in wanted]
+        fresh = []
+        for address, (entity, values) in wanted.items():
+            columns = {slot: col for slot, col in relation_map.slots.items() if slot in values}
+            row = existing.get(address)
+            if row is not None and row.values == values and row.columns == columns:
+                self.loaded.rows_kept += 1
+                continue
+            if row is not None:
+                stale.append(row.pk)
+            fresh.append(
+                RelationRow(
+                    workspace=self.workspace,
+                    entity=entity,
+                    relation=relation_map.relation,
+                    values=values,
+                    origin=RelationRow.Origin.DECLARED,
+                    source_table=relation_map.table,
+                    columns=columns,
+                    record_id=address[0],
+                )
+            )
+        RelationRow.objects.filter(pk__in=stale).delete()
+        RelationRow.objects.bulk_create(fresh)
+        self.loaded.rows_removed += len(stale)
+        self.loaded.rows_created += len(fresh)
+        self._replace_gaps(relation_map, gaps)
+
+    def _replace_gaps(self, relation_map: RelationMap, gaps: list[tuple[str, Entity]]) -> None:
+        CoverageGap.objects.filter(
+            workspace=self.workspace,
+            relation=relation_map.relation,
+            source_table=relation_map.table,
+            reason="withheld",
+        ).delete()
+        CoverageGap.objects.bulk_create(
+            CoverageGap(
+                workspace=self.workspace,
+                entity=entity,
+                relation=relation_map.relation,
+                reason="withheld",
+                source_table=relation_map.table,
+                record_id=record_id,
+            )
+            for record_id, entity in gaps
+        )
+        self.loaded.gaps += len(gaps)
+
+    def _wanted_rows(self, relation_map: RelationMap):
+        wanted: dict[tuple[str, int], tuple[Entity, dict[str, str]]] = {}
+        gaps: list[tuple[str, Entity]] = []
+        for row in self.tables[relation_map.table]:
+            entity = self.entities[(relation_map.entity_table, cell(row, relation_map.entity))]
+            values = {
+                slot: cell(row, col) for slot, col in relation_map.slots.items() if cell(row, col)
+            }
+            record_id = row_id(row, relation_map.id, {"entity": entity.key, **values})
+            if relation_map.withheld and cell(row, relation_map.withheld).lower() in TRUTHY:
+                gaps.append((record_id, entity))
+            elif values:
+                wanted[(record_id, entity.pk)] = (entity, values)
+        return wanted, gaps
+
+    def load_documents(self, document_map: DocumentMap) -> None:
+        existing = {
+            document.record_id: document
+            for document in Document.objects.filter(
+                workspace=self.workspace,
+                origin=Document.Origin.CONNECT,
+                source_table=document_map.table,
+                source_column=document_map.text,
+            ).exclude(state=Document.State.SUPERSEDED)
+        }
+        for row in self.tables[document_map.table]:
+            self._load_document(row, document_map, existing)
+
+    def _load_document(
+        self, row: dict[str, Any], document_map: DocumentMap, existing: dict
+    ) -> None:
+        text = row.get(document_map.text)
+        if not isinstance(text, str) or not text.strip():
+            return  # a missing or empty field holds no document
+        record_id = self._document_record_id(row, document_map, text)
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        previous = existing.get(record_id)
+        if previous is not None and previous.text_sha256 == digest:
+            self.loaded.documents_kept += 1
+            return
+        if previous is not None:
+            # Nothing rewrites a stored text: the old one stays, superseded, with its receipts.
+            Document.objects.filter(pk=previous.pk).update(
+                state=Document.State.SUPERSEDED, record_id=f"{previous.record_id}@{previous.pk}"
+            )
+            self.loaded.documents_superseded += 1
+        date = cell(row, document_map.date) if document_map.date else ""
+        group = cell(row, document_map.access_group) if document_map.access_group else ""
+        document = Document.objects.create(
+            workspace=self.workspace,
+            entity=self.entities[(document_map.entity_table, cell(row, document_map.entity))],
+            kind=document_map.kind,
+            text=text,
+            text_sha256=digest,
+            file_name=cell(row, document_map.file_name) if document_map.file_name else "",
+            document_date=dt.date.fromisoformat(date) if date else None,
+            access_group=group or "general",
+            origin=Document.Origin.CONNECT,
+            source_table=document_map.table,
+            source_column=document_map.text,
+            record_id=record_id,
+        )
+        document_segment(document=document, label_state=Part.LabelState.DEFERRED)
+        existing[record_id] = document
+        self.loaded.documents_registered += 1
+
+    @staticmethod
+    def _document_record_id(row: dict[str, Any], document_map: DocumentMap, text: str) -> str:
+        if document_map.id and cell(row, document_map.id):
+            return cell(row, document_map.id)
+        if document_map.table == document_map.entity_table:
+            return cell(row, document_map.entity)
+        return "h:" + hashlib.sha256(text.encode()).hexdigest()[:20]

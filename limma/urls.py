@@ -1,0 +1,28 @@
+"""Limma's URLs: the public verbs under /v1/public/, their reference, the admin."""
+
+from django.contrib import admin
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
+
+from limma import api
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("v1/public/ingest", api.IngestApi.as_view(), name="ingest"),
+    path("v1/public/connect", api.ConnectApi.as_view(), name="connect"),
+    path("v1/public/region", api.RegionApi.as_view(), name="region"),
+    path("v1/public/facts", api.FactsApi.as_view(), name="facts"),
+    path("v1/public/documents", api.DocumentsApi.as_view(), name="documents"),
+    path(
+        "v1/schema",
+        SpectacularAPIView.as_view(permission_classes=[], authentication_classes=[]),
+        name="schema",
+    ),
+    path(
+        "v1/reference",
+        SpectacularRedocView.as_view(
+            url_name="schema", permission_classes=[], authentication_classes=[]
+        ),
+        name="reference",
+    ),
+]

@@ -1,0 +1,1 @@
+"""The Q&A page a customer is sent, its visitors and spend ceilings."""

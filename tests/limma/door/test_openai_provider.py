@@ -1,0 +1,251 @@
+"""The door over the openai provider, against a fake endpoint: retries, timeouts, shapes, spend."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from decimal import Decimal
+
+import pytest
+
+from limma import door
+from limma.door.roles import ROLES
+from limma.models import LedgerEntry
+from tests.limma.door.conftest import Scripted, completion
+
+pytestmark = pytest.mark.django_db
+
+CONTEXT = door.CallContext(workspace_id=None, api_key_id=None, visitor="v1", request_id="req_1")
+SECOND_CALL = {
+    "condition": "led marketing",
+    "quote": "She led marketing for baby formula.",
+    "sentences": ["She led marketing for baby formula."],
+    "person": "Greta Ostrander",
+}
+GOOD = {"answer": "yes", "role": "own_work"}
+READ = {
+    "criterion": "led marketing for baby formula",
+    "facets": [{"key": "function", "kind": "condition", "text": "led marketing"}],
+    "person": None,
+    "document": {"source_id": "s1", "kind": "profile", "text": "She led marketing."},
+}
+FAST_RETRY = {"retry-after-ms": "5"}
+
+
+def only_row() -> LedgerEntry:
+    rows = list(LedgerEntry.objects.all())
+    assert len(rows) == 1
+    return rows[0]
+
+
+def test_a_good_reply_is_validated_and_billed_from_usage(openai_settings, fake_openai):
+    fake_openai.answer(GOOD, tokens_in=1000, tokens_out=500)
+
+    reply = door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert (reply.answer, reply.role) == ("yes", "own_work")
+    row = only_row()
+    assert (row.outcome, row.provider, row.model, row.role) == (
+        "ok",
+        "openai",
+        "gpt-4.1-mini",
+        "second_call",
+    )
+    assert (row.tokens_in, row.tokens_out) == (1000, 500)
+    # gpt-4.1-mini: $0.40 in and $1.60 out per million tokens.
+    assert row.usd == Decimal("0.001200")
+    assert (row.visitor, row.request_id, row.error) == ("v1", "req_1", "")
+    assert row.seconds > 0
+
+
+def test_rate_limits_are_retried_by_the_client_itself(openai_settings, fake_openai):
+    fake_openai.reply(429, {"error": {"message": "slow down"}}, FAST_RETRY)
+    fake_openai.reply(429, {"error": {"message": "slow down"}}, FAST_RETRY)
+    fake_openai.answer(GOOD)
+
+    reply = door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert reply.answer == "yes"
+    assert len(fake_openai.requests) == 3
+    assert only_row().outcome == "ok"
+
+
+def test_a_server_failing_every_time_is_a_failed_call(settings, openai_settings, fake_openai):
+    settings.LIMMA = {**openai_settings, "MAX_RETRIES": 1}
+    fake_openai.default = Scripted(500, {"error": {"message": "boom"}}, FAST_RETRY)
+
+    with pytest.raises(door.ModelCallFailed) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert raised.value.cause == "server_error"
+    assert raised.value.status == 502
+    assert raised.value.detail()["type"] == "model_call_failed"
+    assert len(fake_openai.requests) == 2
+    row = only_row()
+    assert row.outcome == "failed"
+    assert row.error.startswith("server_error: status 500")
+    assert (row.tokens_in, row.usd) == (0, Decimal(0))
+
+
+def test_a_reply_held_past_the_timeout_is_a_timeout(settings, openai_settings, fake_openai):
+    settings.LIMMA = {**openai_settings, "TIMEOUT_SECONDS": 0.5, "MAX_RETRIES": 0}
+    fake_openai.reply(200, completion(json.dumps(GOOD)), hold=threading.Event())
+
+    with pytest.raises(door.ModelCallFailed) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert raised.value.cause == "timeout"
+    assert len(fake_openai.requests) == 1
+    row = only_row()
+    assert row.outcome == "timeout"
+    assert row.seconds >= 0.5
+
+
+@pytest.mark.parametrize(
+    ("content", "fault"),
+    [
+        ("Sure! The answer is yes.", "reply:json_invalid"),
+        (json.dumps({"answer": "yes"}), "role:missing"),
+        (json.dumps({**GOOD, "confidence": 0.9}), "confidence:extra_forbidden"),
+        (json.dumps({"answer": "maybe", "role": None}), "answer:literal_error"),
+    ],
+    ids=["not_json", "missing_field", "extra_field", "value_outside_the_shape"],
+)
+def test_a_reply_in_the_wrong_shape_is_invalid_and_still_billed(
+    openai_settings, fake_openai, content, fault
+):
+    fake_openai.answer(content, tokens_in=2000, tokens_out=0)
+
+    with pytest.raises(door.ModelReplyInvalid) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert fault in raised.value.faults
+    row = only_row()
+    assert row.outcome == "invalid_reply"
+    assert fault in row.error
+    assert (row.tokens_in, row.usd) == (2000, Decimal("0.000800"))
+
+
+def test_the_spend_switch_refuses_before_sending(settings, openai_settings, fake_openai):
+    settings.LIMMA = {**openai_settings, "SPEND_OFF": True}
+
+    assert not door.available("second_call")
+    with pytest.raises(door.SpendSwitchOff) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert raised.value.status == 503
+    assert fake_openai.requests == []
+    row = only_row()
+    assert (row.outcome, row.error, row.usd) == ("refused", "spend_switch_off", Decimal(0))
+
+
+def test_a_routed_role_goes_to_its_own_model(settings, openai_settings, fake_openai):
+    settings.LIMMA = {**openai_settings, "MODEL_ROUTES": {"reader": "model-b"}}
+    fake_openai.answer({"subject": None, "experiences": [], "denials": []})
+    fake_openai.answer(GOOD)
+
+    door.call("reader", READ, context=CONTEXT)
+    door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert [request["json"]["model"] for request in fake_openai.requests] == [
+        "model-b",
+        "gpt-4.1-mini",
+    ]
+    models = dict(LedgerEntry.objects.values_list("role", "model"))
+    assert models == {"reader": "model-b", "second_call": "gpt-4.1-mini"}
+
+
+def test_a_role_asks_for_json_under_its_reply_schema(openai_settings, fake_openai):
+    fake_openai.answer(GOOD)
+
+    door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    sent = fake_openai.requests[0]
+    headers = {name.lower(): value for name, value in sent["headers"].items()}
+    assert sent["path"] == "/v1/chat/completions"
+    assert headers["authorization"] == "Bearer k"
+    assert sent["json"]["response_format"] == {
+        "type": "json_schema",
+        "json_schema": {
+            "name": "second_call",
+            "schema": ROLES["second_call"].json_schema(),
+            "strict": False,
+        },
+    }
+    system, user = sent["json"]["messages"]
+    assert system == {"role": "system", "content": ROLES["second_call"].system_prompt}
+    assert json.loads(user["content"]) == SECOND_CALL
+
+
+def test_the_agent_is_offered_tools_and_its_tool_calls_come_back(openai_settings, fake_openai):
+    tool_call = {
+        "id": "c1",
+        "type": "function",
+        "function": {"name": "facts", "arguments": '{"q": "x"}'},
+    }
+    fake_openai.reply(200, completion(None, tool_calls=[tool_call]))
+    request = {
+        "messages": [{"role": "user", "content": "who led marketing?"}],
+        "tools": [{"name": "facts", "description": "read facts", "parameters": {"type": "object"}}],
+    }
+
+    reply = door.call("agent", request, context=CONTEXT)
+
+    assert reply.content is None
+    assert [(call.id, call.name, call.arguments) for call in reply.tool_calls] == [
+        ("c1", "facts", {"q": "x"})
+    ]
+    sent = fake_openai.requests[0]["json"]
+    assert "response_format" not in sent
+    assert sent["tools"] == [
+        {
+            "type": "function",
+            "function": {
+                "name": "facts",
+                "description": "read facts",
+                "parameters": {"type": "object"},
+            },
+        }
+    ]
+    assert sent["messages"][1] == {"role": "user", "content": "who led marketing?"}
+
+
+def test_tool_arguments_that_are_not_json_make_the_reply_invalid(openai_settings, fake_openai):
+    tool_call = {"id": "c1", "type": "function", "function": {"name": "facts", "arguments": "{q:"}}
+    fake_openai.reply(200, completion(None, tool_calls=[tool_call]))
+    request = {"messages": [{"role": "user", "content": "hi"}], "tools": []}
+
+    with pytest.raises(door.ModelReplyInvalid) as raised:
+        door.call("agent", request, context=CONTEXT)
+
+    assert "tool_calls[0].arguments:dict_type" in raised.value.faults
+
+
+def test_a_client_error_is_refused_by_the_provider_with_its_status(openai_settings, fake_openai):
+    fake_openai.reply(400, {"error": {"message": "unknown model"}})
+
+    with pytest.raises(door.ModelCallFailed) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert raised.value.cause == "refused_by_provider"
+    assert "status 400" in raised.value.message
+    assert len(fake_openai.requests) == 1
+    assert only_row().outcome == "failed"
+
+
+def test_an_endpoint_nobody_listens_on_is_a_connection_failure(settings):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.LIMMA = {
+        "PROVIDER": "openai",
+        "BASE_URL": f"http://127.0.0.1:{port}/v1",
+        "MAX_RETRIES": 0,
+    }
+
+    with pytest.raises(door.ModelCallFailed) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert raised.value.cause == "connection"
+    assert only_row().outcome == "failed"
