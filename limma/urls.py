@@ -5,9 +5,11 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
 from limma import api
+from search.api import SearchApi
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("v1/public/search", SearchApi.as_view(), name="search"),
     path("v1/public/ingest", api.IngestApi.as_view(), name="ingest"),
     path("v1/public/connect", api.ConnectApi.as_view(), name="connect"),
     path("v1/public/region", api.RegionApi.as_view(), name="region"),

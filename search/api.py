@@ -1,0 +1,41 @@
+"""POST /v1/public/search: thin; the service partitions, the replies module shapes."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from limma.access import access_workspace
+from limma.api import valid
+from search.replies import search_reply
+from search.serializers import SearchInput, SearchOutput
+from search.service import search_run
+
+
+class SearchApi(APIView):
+    @extend_schema(request=SearchInput, responses={200: SearchOutput}, operation_id="search")
+    def post(self, request: Request) -> Response:
+        data = valid(SearchInput, request.data)
+        workspace = access_workspace(request.auth, data["workspace_id"])
+        outcome = search_run(
+            key=request.auth,
+            workspace=workspace,
+            constraints=data["constraints"],
+            brief=data["brief"],
+            entity_ids=data.get("entity_ids"),
+            as_of=data["as_of"],
+            request_id=request.request_id,
+        )
+        return Response(
+            search_reply(
+                outcome,
+                key=request.auth,
+                detail=data["detail"],
+                limit=data["limit"],
+                offset=data["offset"],
+                list_limit=data["list_limit"],
+                request_id=request.request_id,
+            )
+        )

@@ -1,0 +1,158 @@
+"""The partition: every entity in scope is matched, ruled out, not recorded, or cannot be placed.
+
+A pure function over rows, gaps, constraints and the vocabulary. Constraints on one relation
+must hold in ONE row of it (a role held, not a title from one role and a company from another).
+Only a declared row is the record: a person is ruled out only when the record says no.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from limma.match import Unplaced, value_meets
+from limma.vocabulary import Vocabulary
+from search.constraints import Constraint
+
+MATCHED = "matched"
+RULED_OUT = "ruled_out"
+NOT_RECORDED = "not_recorded"
+CANNOT_BE_PLACED = "cannot_be_placed"
+
+
+@dataclass(frozen=True)
+class Row:
+    id: int
+    entity_id: int
+    relation: str
+    values: Mapping[str, Any]
+    declared: bool
+
+
+@dataclass(frozen=True)
+class Placed:
+    entity_id: int
+    verdict: str
+    # For each relation the constraints name: the row that met them (matched), or why not.
+    rows: dict[str, int] = field(default_factory=dict)
+    reasons: dict[str, str] = field(default_factory=dict)
+
+
+class Matcher:
+    """value_meets, remembered per (slot type, stored, op, wanted): rows repeat their values."""
+
+    def __init__(self, vocabulary: Vocabulary) -> None:
+        self.vocabulary = vocabulary
+        self.known: dict[tuple[str, str, str, str], bool | None] = {}
+
+    def meets(self, slot_type: str, stored: Any, constraint: Constraint) -> bool | None:
+        """True or False, or None when the stored value cannot be placed."""
+        key = (slot_type, str(stored), constraint.op, repr(constraint.value))
+        if key not in self.known:
+            try:
+                self.known[key] = value_meets(
+                    slot_type=slot_type,
+                    stored=str(stored),
+                    op=constraint.op,
+                    wanted=constraint.value,
+                    vocabulary=self.vocabulary,
+                )
+            except (Unplaced, ValueError):
+                self.known[key] = None
+        return self.known[key]
+
+
+def in_period(row: Row, as_of: str) -> bool:
+    """A row with a period (start, end) counts as of a date only while it ran."""
+    start, end = str(row.values.get("start") or ""), str(row.values.get("end") or "")
+    if start and start[: len(as_of)] > as_of[: len(start)]:
+        return False
+    return not (end and end[: len(as_of)] < as_of[: len(end)])
+
+
+def relation_verdict(
+    rows: list[Row],
+    group: list[Constraint],
+    slots: Mapping[str, str],
+    matcher: Matcher,
+    *,
+    withheld: bool,
+    as_of: str = "",
+) -> tuple[str, int | None]:
+    """The verdict of one relation's constraints for one entity, and the row that met them.
+
+    A row outside its period as of the date meets nothing, but a declared one still says "no".
+    """
+    unplaced = False
+    for row in rows:
+        if as_of and not in_period(row, as_of):
+            continue
+        results = [
+            matcher.meets(slots[c.slot], row.values[c.slot], c)
+            if c.slot in row.values
+            else c.op == "ne"
+            for c in group
+        ]
+        if all(result is True for result in results):
+            return MATCHED, row.id
+        if None in results and False not in results:
+            unplaced = True
+    if unplaced:
+        return CANNOT_BE_PLACED, None
+    if withheld:
+        return "withheld", None
+    if any(row.declared for row in rows):
+        return RULED_OUT, None
+    return NOT_RECORDED, None
+
+
+def partition(
+    entity_ids: Iterable[int],
+    rows: Iterable[Row],
+    *,
+    withheld: set[tuple[int, str]],
+    constraints: list[Constraint],
+    relation_slots: Mapping[str, Mapping[str, str]],
+    vocabulary: Vocabulary,
+    as_of: str = "",
+) -> list[Placed]:
+    groups: dict[str, list[Constraint]] = defaultdict(list)
+    for constraint in constraints:
+        groups[constraint.relation].append(constraint)
+    by_entity: dict[tuple[int, str], list[Row]] = defaultdict(list)
+    for row in rows:
+        if row.relation in groups:
+            by_entity[(row.entity_id, row.relation)].append(row)
+    matcher = Matcher(vocabulary)
+    placed = []
+    for entity_id in entity_ids:
+        met: dict[str, int] = {}
+        reasons: dict[str, str] = {}
+        for relation, group in groups.items():
+            verdict, row_id = relation_verdict(
+                by_entity.get((entity_id, relation), []),
+                group,
+                relation_slots[relation],
+                matcher,
+                withheld=(entity_id, relation) in withheld,
+                as_of=as_of,
+            )
+            if row_id is not None:
+                met[relation] = row_id
+            else:
+                reasons[relation] = verdict
+        placed.append(Placed(entity_id, _overall(reasons), met, reasons))
+    return placed
+
+
+def _overall(reasons: dict[str, str]) -> str:
+    verdicts = set(reasons.values())
+    if not verdicts:
+        return MATCHED
+    if RULED_OUT in verdicts:
+        return RULED_OUT
+    if CANNOT_BE_PLACED in verdicts or "withheld" in verdicts:
+        return CANNOT_BE_PLACED
+    return NOT_RECORDED

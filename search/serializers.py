@@ -1,0 +1,150 @@
+"""The search verb's request and reply, as the generated reference describes them."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rest_framework import serializers
+
+from limma.paging import DEFAULT_LIMIT, MAX_LIMIT
+from limma.serializers import PageCounts, WorkspaceInput
+
+AS_OF = re.compile(r"^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$")
+
+
+class SearchInput(WorkspaceInput):
+    constraints = serializers.ListField(
+        child=serializers.JSONField(),
+        required=False,
+        default=list,
+        max_length=50,
+        help_text="[{relation, slot, op, value}]: op eq, ne, in (a list), lt, le, gt, ge (dates, "
+        "numbers). A place or function is matched through the vocabulary (Europe holds Germany).",
+    )
+    brief = serializers.CharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=2000,
+        help_text="The request in words, compiled into constraints by the brief_compiler role; "
+        "what it drops or cannot bind is said in incomplete_because and was NOT searched.",
+    )
+    entity_ids = serializers.ListField(
+        child=serializers.CharField(max_length=64),
+        required=False,
+        max_length=MAX_LIMIT,
+        help_text="Restrict the search to these entities (a merged record's id names its person).",
+    )
+    detail = serializers.ChoiceField(["compact", "full"], default="compact")
+    limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
+    offset = serializers.IntegerField(min_value=0, default=0)
+    list_limit = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_LIMIT,
+        default=DEFAULT_LIMIT,
+        help_text="How many ids each list of others carries in the full reply.",
+    )
+    as_of = serializers.RegexField(
+        AS_OF,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="YYYY, YYYY-MM or YYYY-MM-DD: a row with a period (start, end) counts only "
+        "while it ran.",
+    )
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {
+                        name: serializers.ErrorDetail("unknown field", code="unknown")
+                        for name in unknown
+                    }
+                )
+        return super().to_internal_value(data)
+
+
+class ReceiptOutput(serializers.Serializer):
+    origin = serializers.ChoiceField(["declared", "extracted"])
+    table = serializers.CharField(required=False)
+    columns = serializers.DictField(child=serializers.CharField(), required=False)
+    record_id = serializers.CharField(required=False)
+    source_id = serializers.CharField(required=False)
+    char_start = serializers.IntegerField(required=False)
+    char_end = serializers.IntegerField(required=False)
+    text = serializers.CharField(required=False)
+    made_by = serializers.CharField(required=False)
+
+
+class WhyOutput(serializers.Serializer):
+    relation = serializers.CharField()
+    slot = serializers.CharField()
+    op = serializers.CharField()
+    asked = serializers.JSONField(help_text="The value the condition asked for.")
+    value = serializers.JSONField(help_text="The value the row holds, as loaded.")
+    term = serializers.CharField(
+        required=False, allow_null=True, help_text="The vocabulary's own name for the value."
+    )
+    receipt = ReceiptOutput(help_text="Where the row is from.")
+
+
+class AboutOutput(serializers.Serializer):
+    title = serializers.CharField(allow_null=True)
+    company = serializers.CharField(allow_null=True)
+    function = serializers.CharField(allow_null=True)
+    place = serializers.CharField(allow_null=True, help_text="By the vocabulary's own name.")
+
+
+class RowOutput(serializers.Serializer):
+    relation = serializers.CharField()
+    values = serializers.DictField()
+    receipt = ReceiptOutput()
+
+
+class MatchOutput(serializers.Serializer):
+    entity_id = serializers.CharField()
+    name = serializers.CharField()
+    about = AboutOutput(help_text="Who the person is now: the role held and where.")
+    why = WhyOutput(many=True, help_text="Each condition's value and where it is from.")
+    rows = RowOutput(many=True, required=False, help_text="full: every row of the person.")
+
+
+class OthersOutput(serializers.Serializer):
+    ruled_out = serializers.IntegerField(help_text="A declared fact says no.")
+    not_recorded = serializers.IntegerField(help_text="Nothing on record for a condition.")
+    cannot_be_placed = serializers.IntegerField(
+        help_text="A value the vocabulary cannot place, or a row the loader withheld."
+    )
+
+
+class MoreOutput(serializers.Serializer):
+    entity = serializers.DictField(
+        help_text="The call that returns one person's rows and receipts."
+    )
+
+
+class SearchOutput(serializers.Serializer):
+    request_id = serializers.CharField()
+    detail = serializers.ChoiceField(["compact", "full"])
+    map_version = serializers.CharField()
+    matched = PageCounts()
+    matches = MatchOutput(many=True)
+    others = OthersOutput()
+    complete = serializers.BooleanField(help_text="True only when nothing is missing.")
+    incomplete_because = serializers.DictField(
+        child=serializers.IntegerField(), help_text="What is missing, with its count."
+    )
+    more = MoreOutput()
+    constraints = serializers.ListField(child=serializers.DictField(), required=False)
+    as_of = serializers.CharField(required=False, allow_null=True)
+    counts = serializers.DictField(child=serializers.IntegerField(), required=False)
+    entities = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False
+    )
+    provenance = serializers.DictField(child=serializers.IntegerField(), required=False)
+    coverage = serializers.DictField(required=False)
+    unconstrained_relations = serializers.ListField(child=serializers.CharField(), required=False)
+    gaps = serializers.ListField(child=serializers.DictField(), required=False)

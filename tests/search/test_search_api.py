@@ -1,0 +1,164 @@
+"""POST /v1/public/search over the small export: replies, gaps, briefs and refusals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from limma import door
+from tests.factories import make_key, make_workspace
+from tests.limma.exports import connect
+
+pytestmark = pytest.mark.django_db
+
+EUROPE = {"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"}
+MARKETING = {"relation": "held_role", "slot": "function", "op": "eq", "value": "Marketing"}
+
+
+@pytest.fixture
+def loaded(api, workspace):
+    assert connect(api, workspace).status_code == 200
+    return workspace
+
+
+def search(api, workspace, **body):
+    return api.post("/v1/public/search", {"workspace_id": workspace.id, **body}, format="json")
+
+
+def test_a_compact_reply_says_who_matched_why_and_what_is_missing(api, loaded):
+    body = search(api, loaded, constraints=[EUROPE]).json()
+
+    assert body["detail"] == "compact"
+    assert body["matched"] == {"total": 2, "showing": [1, 2], "next_offset": None}
+    greta = next(m for m in body["matches"] if m["name"] == "Greta Ostrander")
+    assert greta["about"] == {
+        "title": "Marketing Director",
+        "company": "Quellmark Foods",
+        "function": "Marketing",
+        "place": "Germany",
+    }
+    (why,) = greta["why"]
+    assert (why["value"], why["term"], why["receipt"]["table"], why["receipt"]["columns"]) == (
+        "Deutschland",
+        "Germany",
+        "experts",
+        {"place": "country"},
+    )
+    assert body["others"] == {"ruled_out": 1, "not_recorded": 0, "cannot_be_placed": 1}
+    assert body["complete"] is False
+    assert body["incomplete_because"] == {"withheld:based_in": 1}
+    assert body["more"]["entity"]["with"]["entity_ids"] == ["<entity_id>"]
+    assert body["request_id"].startswith("req_")
+
+
+def test_a_full_reply_carries_every_row_provenance_coverage_and_gaps(api, loaded):
+    body = search(api, loaded, constraints=[EUROPE, MARKETING], detail="full").json()
+
+    assert body["entities"]["matched"] == ["414faa227dc946d35295d3e1"]
+    assert body["counts"] == {
+        "in_scope": 4,
+        "matched": 1,
+        "ruled_out": 2,
+        "not_recorded": 0,
+        "cannot_be_placed": 1,
+    }
+    assert body["provenance"] == {"declared": 2, "extracted": 0}
+    assert body["coverage"] == {"narrowed_by": ["not_recorded:held_role", "withheld:based_in"]}
+    assert body["unconstrained_relations"] == []
+    rows = body["matches"][0]["rows"]
+    assert {row["relation"] for row in rows} == {"based_in", "held_role"}
+
+
+def test_more_entity_is_a_call_that_returns_one_persons_rows(api, loaded):
+    first = search(api, loaded, constraints=[EUROPE]).json()
+    call = json.loads(
+        json.dumps(first["more"]["entity"]["with"]).replace(
+            "<entity_id>", "7c2e3a4b5d6f7a8b9c0d1e2f"
+        )
+    )
+
+    body = search(api, loaded, **call).json()
+
+    assert [m["name"] for m in body["matches"]] == ["Greta Ostrander"]
+    assert len(body["matches"][0]["rows"]) == 3
+
+
+def test_a_constraint_that_cannot_be_bound_is_named_and_was_not_searched(api, loaded):
+    body = search(
+        api,
+        loaded,
+        detail="full",
+        constraints=[EUROPE, {"relation": "lives_in", "slot": "city", "op": "eq", "value": "Oslo"}],
+    ).json()
+
+    assert body["complete"] is False
+    assert body["incomplete_because"]["not_bound:relation_unknown"] == 1
+    assert {
+        "kind": "not_bound",
+        "why": "relation_unknown",
+        "constraint": {"relation": "lives_in", "slot": "city", "op": "eq", "value": "Oslo"},
+    } in body["gaps"]
+    assert body["matched"]["total"] == 2
+
+
+def test_a_brief_is_compiled_by_the_offline_rules_and_says_what_it_dropped(api, loaded):
+    body = search(api, loaded, brief="VP-level Marketing leaders in Europe.", detail="full").json()
+
+    assert [m["name"] for m in body["matches"]] == ["Greta Ostrander"]
+    assert body["incomplete_because"]["dropped"] == 1
+    assert {"kind": "dropped", "words": "VP-level", "why": "not_compiled"} in body["gaps"]
+
+
+def test_with_no_model_to_compile_a_brief_the_verb_says_so_exactly(api, loaded):
+    with door.use_provider(door.ScriptedProvider()):
+        reply = search(api, loaded, brief="VP-level Sales leaders in DACH.")
+
+    assert reply.status_code == 503
+    assert json.dumps(reply.json(), separators=(", ", ": ")) == (
+        '{"status": 503, "path": "/v1/public/search", "detail": {"type": "compile_unavailable", '
+        '"reason": "compile requires a model; pass constraints"}}'
+    )
+
+
+def test_paging_uses_whole_counts(api, loaded):
+    first = search(api, loaded, constraints=[EUROPE], limit=1).json()
+    second = search(api, loaded, constraints=[EUROPE], limit=1, offset=1).json()
+
+    assert first["matched"] == {"total": 2, "showing": [1, 1], "next_offset": 1}
+    assert second["matched"] == {"total": 2, "showing": [2, 2], "next_offset": None}
+    assert first["matches"][0]["entity_id"] != second["matches"][0]["entity_id"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "kind"),
+    [
+        pytest.param(
+            {"constraints": [{"relation": "based_in"}]},
+            422,
+            "constraints_invalid",
+            id="malformed_constraint",
+        ),
+        pytest.param({"detail": "everything"}, 422, "invalid_request", id="unknown_detail"),
+        pytest.param({"limit": 0}, 422, "invalid_request", id="zero_limit"),
+        pytest.param({"as_of": "June 2024"}, 422, "invalid_request", id="as_of_not_a_date"),
+        pytest.param({"colour": "blue"}, 422, "invalid_request", id="unknown_field"),
+        pytest.param({"entity_ids": ["nobody"]}, 422, "entity_unknown", id="unknown_entity"),
+        pytest.param(
+            {"workspace_id": "ws_ffffffffffff"}, 404, "workspace_unknown", id="unknown_workspace"
+        ),
+    ],
+)
+def test_refusals_are_named(api, loaded, body, status, kind):
+    reply = search(api, loaded, **body)
+
+    assert reply.status_code == status
+    assert reply.json()["detail"]["type"] == kind
+
+
+def test_a_key_of_another_workspace_is_a_403(client_for, loaded):
+    other = client_for(make_key(make_workspace("Other"))[1])
+
+    reply = search(other, loaded, constraints=[EUROPE])
+
+    assert reply.status_code == 403
