@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from limma.models import CoverageGap, Document, RelationRow
@@ -103,17 +104,30 @@ class ConnectInput(WorkspaceInput):
     )
 
 
-class CountOutput(serializers.Serializer):
-    created = serializers.IntegerField()
-    merged = serializers.IntegerField(required=False)
-    total = serializers.IntegerField(required=False)
+class ConnectEntityCounts(serializers.Serializer):
+    created = serializers.IntegerField(help_text="Entities this load made.")
+    merged = serializers.IntegerField(help_text="Records found to be the same person as another.")
+    total = serializers.IntegerField(help_text="Entities the export's records name.")
+
+
+class ConnectRowCounts(serializers.Serializer):
+    created = serializers.IntegerField(help_text="Declared rows written: new or changed.")
+    kept = serializers.IntegerField(help_text="Declared rows already held, unchanged.")
+    removed = serializers.IntegerField(help_text="Declared rows deleted: gone, or changed.")
+    withheld = serializers.IntegerField(help_text="Rows the export withholds: coverage gaps.")
+
+
+class ConnectDocumentCounts(serializers.Serializer):
+    registered = serializers.IntegerField(help_text="Prose fields registered as documents.")
+    kept = serializers.IntegerField(help_text="Documents already held with the same text.")
+    superseded = serializers.IntegerField(help_text="Documents a changed text replaced.")
 
 
 class ConnectOutput(serializers.Serializer):
     request_id = serializers.CharField()
-    entities = serializers.DictField(child=serializers.IntegerField())
-    rows = serializers.DictField(child=serializers.IntegerField())
-    documents = serializers.DictField(child=serializers.IntegerField())
+    entities = ConnectEntityCounts()
+    rows = ConnectRowCounts()
+    documents = ConnectDocumentCounts()
     model_calls = serializers.IntegerField(help_text="Always 0: connect loads no model.")
 
 
@@ -160,11 +174,40 @@ class PageCounts(serializers.Serializer):
     next_offset = serializers.IntegerField(allow_null=True)
 
 
+class DeclaredReceipt(serializers.Serializer):
+    origin = serializers.ChoiceField(["declared"])
+    table = serializers.CharField(help_text="The export table the row was loaded from.")
+    columns = serializers.DictField(
+        child=serializers.CharField(), help_text="Each slot and the column it was read from."
+    )
+    record_id = serializers.CharField(help_text="The export record's id.")
+
+
+class ExtractedReceipt(serializers.Serializer):
+    origin = serializers.ChoiceField(["extracted"])
+    source_id = serializers.CharField(help_text="The document the row was read from.")
+    char_start = serializers.IntegerField()
+    char_end = serializers.IntegerField()
+    text = serializers.CharField(help_text="document.text[char_start:char_end].")
+    made_by = serializers.CharField(help_text="What read the row.")
+
+
+@extend_schema_field(
+    PolymorphicProxySerializer(
+        component_name="Receipt",
+        serializers={"declared": DeclaredReceipt, "extracted": ExtractedReceipt},
+        resource_type_field_name="origin",
+    )
+)
+class ReceiptField(serializers.DictField):
+    """A row's receipt: the export's table and columns, or the span a read took it from."""
+
+
 class FactRowOutput(serializers.Serializer):
     entity_id = serializers.CharField()
     entity_name = serializers.CharField()
     values = serializers.DictField()
-    receipt = serializers.DictField(
+    receipt = ReceiptField(
         help_text="declared: {origin, table, columns, record_id}; extracted: {origin, source_id, "
         "char_start, char_end, text, made_by}."
     )
