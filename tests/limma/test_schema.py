@@ -28,6 +28,7 @@ VERBS = {
     "/v1/public/region": "get",
     "/v1/public/facts": "post",
     "/v1/public/documents": "get",
+    "/v1/public/search": "post",
 }
 
 
@@ -154,7 +155,35 @@ class Call(NamedTuple):
     send: Callable[[APIClient, Any], Any]
 
 
+def _search(**body):
+    def call(api, workspace):
+        return api.post(
+            "/v1/public/search", {"workspace_id": workspace.id, **body}, format="json"
+        )
+
+    return call
+
+
+EUROPE = {"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"}
+
 CALLS = [
+    pytest.param(
+        Call("/v1/public/search", "post", 200, _search(constraints=[EUROPE])),
+        id="search_compact",
+    ),
+    pytest.param(
+        Call("/v1/public/search", "post", 200, _search(constraints=[EUROPE], detail="full")),
+        id="search_full",
+    ),
+    pytest.param(
+        Call(
+            "/v1/public/search",
+            "post",
+            200,
+            _search(brief="VP-level Marketing leaders in Europe", detail="full", limit=1),
+        ),
+        id="search_brief_full",
+    ),
     pytest.param(Call("/v1/public/ingest", "post", 201, _ingest), id="ingest"),
     pytest.param(Call("/v1/public/connect", "post", 200, _connect), id="connect_again"),
     pytest.param(Call("/v1/public/region", "get", 200, _region_span), id="region_span"),
