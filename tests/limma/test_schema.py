@@ -157,9 +157,7 @@ class Call(NamedTuple):
 
 def _search(**body):
     def call(api, workspace):
-        return api.post(
-            "/v1/public/search", {"workspace_id": workspace.id, **body}, format="json"
-        )
+        return api.post("/v1/public/search", {"workspace_id": workspace.id, **body}, format="json")
 
     return call
 
