@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class CriteriaConfig(AppConfig):
     name = "criteria"
     verbose_name = "Criteria"
+
+    def ready(self) -> None:
+        from criteria import offline  # noqa: F401

@@ -16,3 +16,9 @@ STORAGES = {
 }
 Q_CLUSTER = {**Q_CLUSTER, "sync": True}
 LIMMA = {"PROVIDER": "offline"}
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "root": {"handlers": [], "level": "WARNING"},
+    "loggers": {"django-q": {"level": "WARNING"}},
+}

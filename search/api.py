@@ -26,6 +26,9 @@ class SearchApi(APIView):
             brief=data["brief"],
             entity_ids=data.get("entity_ids"),
             as_of=data["as_of"],
+            criteria=data["criteria"],
+            criteria_budget=data["criteria_budget"],
+            list_limit=data["list_limit"],
             request_id=request.request_id,
         )
         return Response(

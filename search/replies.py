@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from criteria.block import compact_share, criteria_block, narrowed_by
 from limma.access import readable_rows
 from limma.match import VOCABULARY_TYPES
 from limma.models import ApiKey, Entity, RelationRow
 from limma.paging import page_of
 from limma.services.facts import receipt
 from search.partition import CANNOT_BE_PLACED, MATCHED, NOT_RECORDED, RULED_OUT, Placed
-from search.service import SearchOutcome, map_version
+from search.service import CANNOT_TELL, SearchOutcome, map_version
 
-OTHERS = (RULED_OUT, NOT_RECORDED, CANNOT_BE_PLACED)
+OTHERS = (RULED_OUT, NOT_RECORDED, CANNOT_BE_PLACED, CANNOT_TELL)
 
 
 def search_reply(
@@ -41,6 +42,13 @@ def search_reply(
     }
     if detail == "full":
         reply.update(full_fields(outcome, people, page.items, list_limit))
+        if outcome.criteria is not None:
+            unconstrained = reply["unconstrained_relations"]
+            reply["criteria"] = [
+                criteria_block(outcome.criteria, unconstrained_relations=unconstrained)
+            ]
+    elif outcome.criteria is not None:
+        reply.update(compact_share(outcome.criteria))
     return reply
 
 
@@ -79,12 +87,18 @@ def full_fields(
             **{verdict: [keys[pk] for pk in by_verdict[verdict]] for verdict in OTHERS},
         },
         "provenance": people.provenance(page),
-        "coverage": {"narrowed_by": sorted(incomplete)},
+        "coverage": {"narrowed_by": narrowed(outcome, incomplete)},
         "unconstrained_relations": sorted(
             pack_relations - {constraint.relation for constraint in outcome.constraints}
         ),
         "gaps": gaps(outcome),
     }
+
+
+def narrowed(outcome: SearchOutcome, incomplete: dict[str, int]) -> list[str]:
+    """What keeps the answer from being complete; a criterion's entries carry its address."""
+    ordinary = sorted(reason for reason in incomplete if not reason.startswith("criterion_"))
+    return ordinary + (narrowed_by(outcome.criteria) if outcome.criteria is not None else [])
 
 
 def gaps(outcome: SearchOutcome) -> list[dict[str, Any]]:
@@ -103,14 +117,6 @@ def gaps(outcome: SearchOutcome) -> list[dict[str, Any]]:
             {"kind": "not_compiled", "constraint": item["constraint"], "why": item["why"]}
             for item in compiled.not_compiled
         ]
-        if compiled.criterion:
-            found.append(
-                {
-                    "kind": "criterion_not_searched",
-                    "words": compiled.criterion,
-                    "why": "criteria_not_read",
-                }
-            )
     return found
 
 

@@ -36,6 +36,19 @@ class SearchInput(WorkspaceInput):
         max_length=MAX_LIMIT,
         help_text="Restrict the search to these entities (a merged record's id names its person).",
     )
+    criteria = serializers.ListField(
+        child=serializers.JSONField(),
+        required=False,
+        default=list,
+        help_text="[{text, facets?, record_check?}] or [{address}]: a niche no field holds, read "
+        "from each candidate's own documents. One criterion per search.",
+    )
+    criteria_budget = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="{max_reads, max_usd, max_seconds, retry_failed, max_read_seconds}: what one "
+        "call may read and spend; max_usd 0 prices only, max_reads 0 reuses only.",
+    )
     detail = serializers.ChoiceField(["compact", "full"], default="compact")
     limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
     offset = serializers.IntegerField(min_value=0, default=0)
@@ -118,6 +131,9 @@ class OthersOutput(serializers.Serializer):
     cannot_be_placed = serializers.IntegerField(
         help_text="A value the vocabulary cannot place, or a row the loader withheld."
     )
+    cannot_tell = serializers.IntegerField(
+        help_text="Candidates whose documents do not settle the niche (undetermined)."
+    )
 
 
 class MoreOutput(serializers.Serializer):
@@ -148,3 +164,20 @@ class SearchOutput(serializers.Serializer):
     coverage = serializers.DictField(required=False)
     unconstrained_relations = serializers.ListField(child=serializers.CharField(), required=False)
     gaps = serializers.ListField(child=serializers.DictField(), required=False)
+    criteria = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="full: the criterion's block (status, split, plan and price, the four lists).",
+    )
+    criterion = serializers.DictField(
+        required=False, help_text="compact: the niche's address, status and counts."
+    )
+    candidates = serializers.IntegerField(
+        required=False, help_text="compact: how many people the niche was read for."
+    )
+    close = serializers.DictField(
+        required=False, help_text="compact: people one condition short, nearest first (ten)."
+    )
+    reading = serializers.DictField(
+        required=False, help_text="compact: how far an unfinished read has got."
+    )

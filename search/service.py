@@ -8,7 +8,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from criteria.block import narrowed_by
+from criteria.service import CriteriaRun, criteria_run
 from limma import door
+from limma.errors import InvalidRequest
 from limma.models import ApiKey, Workspace
 from search.brief import Compiled, brief_compile
 from search.constraints import Constraint, Unbound, constraints_bound, constraints_parsed
@@ -23,7 +26,17 @@ from search.partition import (
 from search.scope import scope_entity_ids, scope_rows, scope_withheld
 
 # The order a page lists people in is the scope's (name, then id): stable under repeat calls.
-VERDICTS = (MATCHED, RULED_OUT, NOT_RECORDED, CANNOT_BE_PLACED)
+CANNOT_TELL = "cannot_tell"  # a candidate whose documents do not settle the niche
+VERDICTS = (MATCHED, RULED_OUT, NOT_RECORDED, CANNOT_BE_PLACED, CANNOT_TELL)
+TOO_MANY_CRITERIA = "One search carries one criterion: send the niche whole, as one text."
+CONSTRAINT_NOT_BOUND = "ordinary_constraint_not_bound"
+# A person's entry on the criterion's lists, as the search's partition counts it.
+CRITERION_VERDICTS = {
+    "matched": MATCHED,
+    "none": RULED_OUT,
+    "undetermined": CANNOT_TELL,
+    "not_recorded": NOT_RECORDED,
+}
 
 
 @dataclass(frozen=True)
@@ -36,6 +49,7 @@ class SearchOutcome:
     as_of: str
     entity_ids: list[str] | None
     counts: dict[str, int] = field(default_factory=dict)
+    criteria: CriteriaRun | None = None
 
     @property
     def matched(self) -> list[Placed]:
@@ -56,9 +70,22 @@ class SearchOutcome:
                 reasons["dropped"] = len(self.compiled.dropped)
             if self.compiled.not_compiled:
                 reasons["not_compiled"] = len(self.compiled.not_compiled)
-            if self.compiled.criterion:
-                reasons["criterion_not_searched"] = 1
+        if self.criteria is not None:
+            if self.criteria.lists is None:
+                reasons[f"criterion_{self.criteria.status}"] = 1
+            for entry in narrowed_by(self.criteria):
+                reasons[entry.split(":", 1)[0]] = self._criterion_count(entry)
         return dict(sorted(reasons.items()))
+
+    def _criterion_count(self, entry: str) -> int:
+        lists = self.criteria.lists
+        detail = lists.counts_detail["undetermined"]
+        kind = entry.split(":", 1)[0]
+        return {
+            "criterion_silent": lists.counts["undetermined"] - detail.get("conflict", 0),
+            "criterion_conflict": detail.get("conflict", 0),
+            "criterion_not_read": lists.counts["not_recorded"],
+        }.get(kind, 1)
 
 
 def map_version(workspace: Workspace) -> str:
@@ -75,6 +102,9 @@ def search_run(
     constraints: list[Any],
     brief: str = "",
     entity_ids: list[str] | None = None,
+    criteria: list[Any] | None = None,
+    criteria_budget: dict[str, Any] | None = None,
+    list_limit: int = 50,
     as_of: str = "",
     request_id: str = "",
 ) -> SearchOutcome:
@@ -87,6 +117,7 @@ def search_run(
         compiled = brief_compile(workspace=workspace, brief=brief, context=context)
         parsed += compiled.constraints
     bound, unbound = constraints_bound(parsed, workspace.parsed_pack, workspace.vocabulary)
+    criteria = _criteria_asked(criteria, compiled)
     entity_pks = scope_entity_ids(key=key, workspace=workspace, entity_ids=entity_ids)
     restricted = entity_pks if entity_ids is not None else None
     relations = {constraint.relation for constraint in bound}
@@ -103,6 +134,20 @@ def search_run(
         vocabulary=workspace.vocabulary,
         as_of=as_of,
     )
+    run = None
+    if criteria:
+        candidates = [p.entity_id for p in placed if p.verdict == MATCHED]
+        run = criteria_run(
+            key=key,
+            workspace=workspace,
+            raw=criteria[0],
+            budget_raw=criteria_budget,
+            entity_pks=[] if unbound else candidates,
+            list_limit=list_limit,
+            request_id=request_id,
+            not_bound=bool(unbound),
+        )
+        placed = _joined(placed, run)
     counts = Counter(placed_one.verdict for placed_one in placed)
     return SearchOutcome(
         workspace=workspace,
@@ -112,5 +157,36 @@ def search_run(
         placed=placed,
         as_of=as_of,
         entity_ids=entity_ids,
+        criteria=run,
         counts={"in_scope": len(placed), **{verdict: counts[verdict] for verdict in VERDICTS}},
     )
+
+
+def _criteria_asked(criteria: list[Any] | None, compiled: Compiled | None) -> list[Any]:
+    """The request's criterion, or the niche a brief handed on; one at most."""
+    criteria = list(criteria or [])
+    if len(criteria) > 1:
+        raise InvalidRequest("too_many_criteria", count=len(criteria), reason=TOO_MANY_CRITERIA)
+    if not criteria and compiled is not None and compiled.criterion:
+        criteria = [{"text": compiled.criterion}]
+    return criteria
+
+
+def _joined(placed: list[Placed], run: CriteriaRun) -> list[Placed]:
+    """The criterion joins the search as one more required condition of every candidate."""
+    if run.lists is None:
+        return [
+            Placed(p.entity_id, NOT_RECORDED, p.rows, {**p.reasons, "criterion": run.status})
+            if p.verdict == MATCHED
+            else p
+            for p in placed
+        ]
+    joined = []
+    for p in placed:
+        if p.verdict != MATCHED:
+            joined.append(p)
+            continue
+        verdict = CRITERION_VERDICTS[run.verdicts.get(p.entity_id, "not_recorded")]
+        reasons = {} if verdict == MATCHED else {**p.reasons, "criterion": verdict}
+        joined.append(Placed(p.entity_id, verdict, p.rows, reasons))
+    return joined

@@ -45,7 +45,12 @@ def test_a_compact_reply_says_who_matched_why_and_what_is_missing(api, loaded):
         "experts",
         {"place": "country"},
     )
-    assert body["others"] == {"ruled_out": 1, "not_recorded": 0, "cannot_be_placed": 1}
+    assert body["others"] == {
+        "ruled_out": 1,
+        "not_recorded": 0,
+        "cannot_be_placed": 1,
+        "cannot_tell": 0,
+    }
     assert body["complete"] is False
     assert body["incomplete_because"] == {"withheld:based_in": 1}
     assert body["more"]["entity"]["with"]["entity_ids"] == ["<entity_id>"]
@@ -62,6 +67,7 @@ def test_a_full_reply_carries_every_row_provenance_coverage_and_gaps(api, loaded
         "ruled_out": 2,
         "not_recorded": 0,
         "cannot_be_placed": 1,
+        "cannot_tell": 0,
     }
     assert body["provenance"] == {"declared": 2, "extracted": 0}
     assert body["coverage"] == {"narrowed_by": ["not_recorded:held_role", "withheld:based_in"]}

@@ -1,0 +1,187 @@
+"""Judging the conditions of one experience: placed in the text, typed, then confirmed.
+
+Each step is a pure function of what it is given; the two model calls it may make (the typing
+call and the second call) arrive as plain callables, so a test scripts them and counts them.
+A condition ends in one Outcome: established with a Quote whose checked_by says who confirmed
+it, or open with the reason the spec's closed words give (missing_because).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from criteria.quotes import Span, locate
+from criteria.types import (
+    DIFFERENT,
+    QUOTE_NOT_IN_DOCUMENT,
+    QUOTE_OUTSIDE_EXPERIENCE,
+    SILENT,
+    TYPER_AND_VOCABULARY_DISAGREE,
+    Facet,
+    Quote,
+)
+from limma.door.shapes import ConditionEvidence, SecondCallReply, TypingReply
+from limma.vocabulary import Term, Vocabulary
+
+SecondCall = Callable[[str, str, list[str], str | None], SecondCallReply | None]
+# The role replies a TypingReply (the term and the words that state it); a bare term is taken
+# as pointing at the quote's own words; None is a call that failed.
+TypingCall = Callable[[list[str], str, list[str]], TypingReply | str | None]
+
+# A typed condition whose words the vocabulary cannot place, left untyped because the
+# experience could not have been a would-be match: no typing call was paid for it.
+TYPING_NOT_MADE = "typing_call:not_made"
+TYPING_FAILED = "typing_call:failed"
+TYPING_NO_TERM = "typing_call:no_term"
+SECOND_CALL = "second_call"
+VOCABULARY = "vocabulary"
+TYPED = "typing_call"
+
+
+@dataclass(frozen=True)
+class Located:
+    """One reply experience as the document holds it: the sentences found, and their spans."""
+
+    sentences: tuple[str, ...]
+    spans: tuple[Span, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one condition in one experience."""
+
+    established: Quote | None = None
+    missing_because: str | None = None
+    different: Quote | None = None
+    typing: dict[str, Any] | None = None
+    untyped: Quote | None = None  # words in place that only a typing call can type
+
+
+@dataclass(frozen=True)
+class Document:
+    """The document a reply is checked against, and the vocabulary it is placed by."""
+
+    source_id: str
+    text: str
+    vocabulary: Vocabulary
+
+
+def find_words(
+    document: Document, facet: Facet, words: str, where: Located, states: str | None
+) -> Quote | str:
+    """The words as a Quote of the document inside the experience, else why they are not one."""
+    found = locate(document.text, words, where.spans)
+    if found is None:
+        return QUOTE_NOT_IN_DOCUMENT
+    if not found.inside:
+        return QUOTE_OUTSIDE_EXPERIENCE
+    return Quote(facet.key, words, document.source_id, found.start, found.end, states=states)
+
+
+def place(
+    document: Document, facet: Facet, evidence: ConditionEvidence | None, where: Located
+) -> Outcome:
+    """A condition's quote found in the experience and, when typed, held to the vocabulary."""
+    if evidence is None or evidence.quote is None or not evidence.quote.strip():
+        return Outcome(missing_because=SILENT)
+    quote = find_words(document, facet, evidence.quote, where, evidence.states)
+    if isinstance(quote, str):
+        return Outcome(missing_because=quote)
+    axis = axis_of(document.vocabulary, facet)
+    if axis is None:
+        return Outcome(established=quote)  # untyped: it rests on the second call
+    terms = mentioned(document.vocabulary, quote.text, axis)
+    if any(under(document.vocabulary, term, facet) for term in terms):
+        return Outcome(established=replace(quote, checked_by=VOCABULARY, value=facet.value))
+    if terms:
+        other = replace(quote, checked_by=VOCABULARY, value=terms[0].name)
+        return Outcome(missing_because=DIFFERENT, different=other)
+    return Outcome(missing_because=TYPING_NOT_MADE, untyped=quote)
+
+
+def axis_of(vocabulary: Vocabulary, facet: Facet) -> str | None:
+    """The axis a typed condition is held to; None for a condition the vocabulary does not type."""
+    if not facet.typed or not facet.value:
+        return None
+    if facet.axis:
+        return facet.axis
+    term = vocabulary.lookup(facet.value)
+    return None if term is None else term.axis
+
+
+def mentioned(vocabulary: Vocabulary, words: str, axis: str) -> list[Term]:
+    return [term for _, _, term in vocabulary.find_in(words, axis=axis)]
+
+
+def under(vocabulary: Vocabulary, term: Term, facet: Facet) -> bool:
+    return facet.value is not None and vocabulary.is_under(term, facet.value)
+
+
+def type_words(
+    document: Document, facet: Facet, quote: Quote, where: Located, typing_call: TypingCall
+) -> Outcome:
+    """A bare title typed by the typing call, shown the experience's sentences and the terms.
+
+    The term is always the one the call named, on the words it pointed at: where the vocabulary
+    reads another term in those words the two disagree and nothing is established.
+    """
+    vocabulary = document.vocabulary
+    axis = axis_of(vocabulary, facet) or ""
+    names = [term.name for term in vocabulary.terms(axis)]
+    reply = typing_call(list(where.sentences), axis, names)
+    if reply is None:
+        return Outcome(missing_because=TYPING_FAILED, typing=_typing(None, None, axis))
+    named, words = (reply, None) if isinstance(reply, str) else (reply.term, reply.words)
+    words = words if words and words.strip() else quote.text
+    entry = _typing(words, named, axis)
+    term = vocabulary.lookup(named, axis=axis) if named else None
+    if term is None:
+        return Outcome(missing_because=TYPING_NO_TERM, typing=entry)
+    pointed = find_words(document, facet, words, where, quote.states)
+    if isinstance(pointed, str):
+        return Outcome(missing_because=pointed, typing=entry)
+    read = mentioned(vocabulary, pointed.text, axis)
+    if any(each.name != term.name for each in read):
+        return Outcome(missing_because=TYPER_AND_VOCABULARY_DISAGREE, typing=entry)
+    if not under(vocabulary, term, facet):
+        other = replace(pointed, checked_by=TYPED, value=term.name)
+        return Outcome(missing_because=DIFFERENT, different=other, typing=entry)
+    checked_by = f"{VOCABULARY}+{TYPED}" if read else TYPED
+    return Outcome(
+        established=replace(pointed, checked_by=checked_by, value=term.name), typing=entry
+    )
+
+
+def _typing(words: str | None, term: str | None, axis: str) -> dict[str, Any]:
+    return {"words": words, "term": term, "axis": axis}
+
+
+def confirm(
+    facet: Facet, quote: Quote, where: Located, person: str | None, second_call: SecondCall
+) -> Outcome:
+    """The second call: do these words state the condition of the person's own work?"""
+    reply = second_call(facet.text, quote.text, list(where.sentences), person)
+    if reply is None:
+        return Outcome(missing_because=f"{SECOND_CALL}:failed")
+    if reply.answer == "yes" and reply.role in (None, "own_work"):
+        checked_by = f"{quote.checked_by}+{SECOND_CALL}" if quote.checked_by else SECOND_CALL
+        return Outcome(established=replace(quote, checked_by=checked_by))
+    said = reply.role if reply.role not in (None, "own_work") else reply.answer
+    return Outcome(missing_because=f"{SECOND_CALL}:{said}")
+
+
+def evidence_by_key(
+    facets: tuple[Facet, ...], conditions: Mapping[str, ConditionEvidence]
+) -> dict[str, ConditionEvidence]:
+    """The reply's evidence per facet key: the key as written, else the key with case ignored."""
+    folded: dict[str, ConditionEvidence] = {}
+    for key, evidence in conditions.items():
+        folded.setdefault(key.casefold(), evidence)
+    found = {}
+    for facet in facets:
+        evidence = conditions.get(facet.key) or folded.get(facet.key.casefold())
+        if evidence is not None:
+            found[facet.key] = evidence
+    return found

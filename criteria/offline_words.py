@@ -1,0 +1,244 @@
+"""The closed word lists and small pure helpers the offline roles share (criteria/offline.py).
+
+Nothing here reads a document or a model: word lists, counts written in words, dates, and who
+leads a sentence. Every list is closed and deliberately short; a word not on it is not read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from limma.vocabulary.folding import fold
+
+# A word as written: letters or digits, with inner hyphens, apostrophes, dots and ampersands.
+WORD = re.compile(r"[^\W_]+(?:[-'\u2019.&][^\W_]+)*")
+
+
+def word_set(words: str) -> frozenset[str]:
+    """A closed word list written as one string of words."""
+    return frozenset(words.split())
+
+
+NUMBER_WORDS: dict[str, int] = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "twenty-five": 25,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+}
+# A count as written: digits ("20", "2.5") or a number word.
+NUM = r"(?:\d+(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
+
+MONTHS: dict[str, int] = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+# A date as written: a year, maybe behind a month ("March 2001", "Mar. 2001").
+DATE = r"(?:(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+)?(?:19|20)\d{2}\b"
+_DATE_PARTS = re.compile(r"(?:(?P<month>[^\W\d_]+)\.?\s+)?(?P<year>\d{4})")
+
+# Words that open a sentence without naming anybody ("The", "She", "In 2001").
+SENTENCE_OPENERS = word_set(
+    """a an the this that these those she he they it i we you her his their its our my your
+    in at on for from since after before during as when while then there here however also
+    both each every all some many most one two three today now later earlier previously
+    currently recently about profile summary biography bio experience notes note call
+    transcript interview meet background career education"""
+)
+# Titles that stand before a name ("Dr. Anneke Voss").
+TITLES = word_set("dr dr. prof prof. mr mr. mrs mrs. ms ms. mx mx. sir dame")
+# Words that end an organisation's name more often than a person's.
+ORGANISATION_WORDS = word_set(
+    """foods food nutrition group gmbh ag sa sas nv bv ab as asa oy inc inc. ltd ltd. llc plc
+    co co. corp corp. company holding holdings international partners labs laboratories
+    pharma pharmaceuticals medical health healthcare bank capital systems solutions
+    technologies industries consulting"""
+)
+
+
+def count_of(written: str) -> float | None:
+    """The number a count is written as: "20" is 20, "twenty" is 20, "a" (a decade) is 1."""
+    low = written.casefold()
+    if low in ("a", "an", "one"):
+        return 1
+    if low in NUMBER_WORDS:
+        return NUMBER_WORDS[low]
+    try:
+        return float(written)
+    except ValueError:
+        return None
+
+
+def as_years(count: float, unit: str) -> int | float:
+    """A count of years or decades in years, as an int where it is whole."""
+    years = count * (10 if unit.casefold().startswith("decade") else 1)
+    return int(years) if float(years).is_integer() else years
+
+
+def date_of(written: str) -> str:
+    """A written date as YYYY or YYYY-MM: "March 2001" is "2001-03"."""
+    match = _DATE_PARTS.search(written)
+    if match is None:
+        return written
+    month = MONTHS.get((match["month"] or "").casefold().rstrip("."))
+    return f"{match['year']}-{month:02d}" if month else match["year"]
+
+
+@dataclass(frozen=True)
+class Lead:
+    """What opens a sentence: the turn label (if any) and the first words of its body."""
+
+    label: str | None
+    words: tuple[str, ...]
+
+
+_TIMESTAMP = re.compile(r"\s*[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?[\])]?\s*")
+_LABEL = re.compile(r"(?P<label>[^\W\d_][\w'\u2019.-]*(?: [^\W\d_][\w'\u2019.-]*){0,3}):\s")
+_MARKS = re.compile(r"[\s\-*\u2022>\"'\u201c\u2018(]*")
+
+
+def lead_of(sentence: str) -> Lead:
+    """The turn label and first words of a sentence ("[00:00:12] Margaux: I have ...")."""
+    rest = sentence
+    stamp = _TIMESTAMP.match(rest)
+    if stamp:
+        rest = rest[stamp.end() :]
+    label = None
+    labelled = _LABEL.match(rest)
+    if labelled and all(word[:1].isupper() for word in labelled["label"].split()):
+        label, rest = labelled["label"], rest[labelled.end() :]
+    rest = rest[_MARKS.match(rest).end() :]
+    return Lead(label, tuple(match.group() for match in WORD.finditer(rest[:200]))[:6])
+
+
+def capitalised(word: str) -> bool:
+    return word[:1].isupper()
+
+
+def same_name(first: str, second: str) -> bool:
+    """Two names compared without case or accents ("Soren" is "Søren" where NFKD allows)."""
+    return fold(first) == fold(second)
+
+
+def name_parts(person: str | None) -> tuple[str, ...]:
+    """A person's name as words, titles left off: "Dr. Anneke Voss" is ("Anneke", "Voss")."""
+    if not person:
+        return ()
+    return tuple(word for word in WORD.findall(person) if fold(word) not in TITLES)
+
+
+def words_without_title(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words with the titles they open with left off ("Dr Anneke Voss" -> Anneke Voss)."""
+    at = 0
+    while at < len(words) and (fold(words[at]) in TITLES or fold(words[at]) + "." in TITLES):
+        at += 1
+    return words[at:]
+
+
+def led_by_person(words: tuple[str, ...], person: str | None) -> bool:
+    """The words open with the person's full name, or their given name not behind another."""
+    parts = name_parts(person)
+    words = words_without_title(words)
+    if not parts or not words or not same_name(words[0], parts[0]):
+        return False
+    if len(words) == 1 or not capitalised(words[1]):
+        return True
+    # "Greta Ostrander ..." is her; "Greta Holm ..." is somebody else.
+    return len(parts) > 1 and same_name(words[1], parts[1])
+
+
+def led_by_another_name(words: tuple[str, ...], person: str | None) -> bool:
+    """The words open with a capitalised full name that is not the person's own."""
+    words = words_without_title(words)
+    if len(words) < 2 or not (capitalised(words[0]) and capitalised(words[1])):
+        return False
+    first, second = fold(words[0]), fold(words[1])
+    if first in SENTENCE_OPENERS or second in ORGANISATION_WORDS or second in SENTENCE_OPENERS:
+        return False
+    if not (words[0].isalpha() and words[1].replace("-", "").replace("'", "").isalpha()):
+        return False
+    parts = tuple(fold(part) for part in name_parts(person))
+    if parts and first == parts[0]:
+        # "Greta Holm ..." in Greta Ostrander's profile is somebody else.
+        return len(parts) > 1 and second != parts[1]
+    # The person's family name alone leading ("Rosvoll ran ...") proves nothing either way;
+    # another given name before it ("Henrik Rosvoll ran ...") is somebody else.
+    return first not in parts
+
+
+# Title words that name a function the vocabulary has no name for ("ran the brand team").
+TITLE_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, flags), term)
+    for pattern, flags, term in (
+        (r"\bbrand\b", re.IGNORECASE, "Marketing"),
+        (r"\b(?:account|commercial)\b", re.IGNORECASE, "Sales"),
+        (r"\bcontroller\b", re.IGNORECASE, "Finance"),
+        (r"\bCFO\b", 0, "Finance"),
+        (r"\bCEO\b", 0, "General Management"),
+        (r"\b(?:managing director|general manager)\b", re.IGNORECASE, "General Management"),
+        (r"\b(?:plant|logistics)\b", re.IGNORECASE, "Operations"),
+    )
+)
+TITLE_VERBS = word_set(
+    """ran runs running led leads leading headed heads heading managed manages managing
+    was is became served serves joined oversaw"""
+)
+TITLE_NOUNS = word_set(
+    """team teams manager managers director directors lead leads head function department
+    unit group officer"""
+)
+
+
+def titles_in(sentence: str) -> list[tuple[int, int, str]]:
+    """Every title word of the table in the sentence, widened to the verb before it and the
+    noun after it ("ran the brand team"), with the function it names; in text order."""
+    found = []
+    for pattern, term in TITLE_WORDS:
+        for match in pattern.finditer(sentence):
+            start, end = match.span()
+            for word in list(WORD.finditer(sentence, 0, start))[-3:]:
+                if fold(word.group()) in TITLE_VERBS:
+                    start = word.start()
+                    break
+            after = WORD.match(sentence, end + 1) if sentence[end : end + 1] == " " else None
+            if after and fold(after.group()) in TITLE_NOUNS:
+                end = after.end()
+            found.append((start, end, term))
+    return sorted(found)

@@ -1,0 +1,170 @@
+"""The plan of a niche read: the candidates' documents, what can be reused, and its price.
+
+The price is an upper bound made BEFORE anything is read (a second call and a typing call for
+every document), checked against the caller's budget and the deployment's limits; a plan above
+the budget reads nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from criteria.models import Criterion, Judgment
+from criteria.types import CONDITION, Facet
+from limma.access import readable_documents
+from limma.conf import limma_settings
+from limma.errors import InvalidRequest
+from limma.models import ApiKey, Document
+
+BUDGET_INVALID = "criteria_budget is outside what this deployment allows."
+# Deployment limits on one call's budget.
+LIMITS = {
+    "max_reads": 5_000,
+    "max_usd": Decimal("100"),
+    "max_seconds": 300.0,
+    "max_read_seconds": 3_600.0,
+}
+# Tokens a call spends beyond the document: the prompt, the facets, the reply.
+PROMPT_TOKENS, REPLY_TOKENS, SMALL_CALL_TOKENS, SMALL_REPLY_TOKENS = 700, 450, 350, 40
+CHARS_PER_TOKEN = 4
+
+
+@dataclass(frozen=True)
+class Budget:
+    max_reads: int = 100
+    max_usd: Decimal = Decimal("0.5")
+    max_seconds: float = 40.0
+    retry_failed: bool = False
+    max_read_seconds: float = 900.0
+
+    def echo(self) -> dict[str, Any]:
+        return {
+            "max_reads": self.max_reads,
+            "max_usd": float(self.max_usd),
+            "max_seconds": self.max_seconds,
+            "retry_failed": self.retry_failed,
+            "max_read_seconds": self.max_read_seconds,
+        }
+
+
+def budget_checked(raw: dict[str, Any] | None) -> Budget:
+    """The caller's budget over the defaults; anything outside the limits is a named 422."""
+    raw = raw or {}
+    faults = [f"{key}:unknown" for key in sorted(set(raw) - set(Budget.__dataclass_fields__))]
+    values: dict[str, Any] = {}
+    for key, kind in (
+        ("max_reads", int),
+        ("max_usd", Decimal),
+        ("max_seconds", float),
+        ("max_read_seconds", float),
+    ):
+        if key not in raw:
+            continue
+        value = raw[key]
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or (kind is int and not float(value).is_integer())
+        ):
+            faults.append(f"{key}:not_a_number")
+        elif value < 0:
+            faults.append(f"{key}:negative")
+        elif value > LIMITS[key]:
+            faults.append(f"{key}:above_the_deployment_limit")
+        else:
+            values[key] = kind(str(value)) if kind is Decimal else kind(value)
+    if "retry_failed" in raw:
+        if isinstance(raw["retry_failed"], bool):
+            values["retry_failed"] = raw["retry_failed"]
+        else:
+            faults.append("retry_failed:not_a_boolean")
+    if faults:
+        raise InvalidRequest(
+            "criteria_budget_invalid",
+            faults=faults,
+            limits={key: float(value) for key, value in LIMITS.items()},
+            reason=BUDGET_INVALID,
+        )
+    return Budget(**values)
+
+
+@dataclass
+class Plan:
+    documents: list[Document]
+    reused: dict[int, Judgment] = field(default_factory=dict)  # document pk -> this reader's
+    to_read: list[Document] = field(default_factory=list)
+    stored_not_served: Counter[str] = field(default_factory=Counter)
+    in_flight: list[Judgment] = field(default_factory=list)
+
+    @property
+    def needed(self) -> int:
+        return len(self.documents)
+
+
+def plan_build(
+    *, key: ApiKey, criterion: Criterion, entity_pks: list[int], identity: str, retry_failed: bool
+) -> Plan:
+    documents = list(
+        readable_documents(key)
+        .filter(entity_id__in=entity_pks, state=Document.State.READ)
+        .select_related("entity")
+        .order_by("id")
+    )
+    judgments: dict[int, list[Judgment]] = {}
+    for judgment in Judgment.objects.filter(criterion=criterion, document__in=documents):
+        judgments.setdefault(judgment.document_id, []).append(judgment)
+    plan = Plan(documents=documents)
+    for document in documents:
+        mine = next(
+            (j for j in judgments.get(document.pk, []) if j.reader_identity == identity), None
+        )
+        settled = (
+            (Judgment.State.DONE,) if retry_failed else (Judgment.State.DONE, Judgment.State.FAILED)
+        )
+        if mine is not None and mine.state in settled:
+            # A recorded failure is this reader's judgment too, until retry_failed asks again.
+            plan.reused[document.pk] = mine
+        elif mine is not None and mine.state in (Judgment.State.QUEUED, Judgment.State.IN_FLIGHT):
+            plan.in_flight.append(mine)
+        else:
+            if any(j.reader_identity != identity for j in judgments.get(document.pk, [])):
+                plan.stored_not_served["read_by_another_reader"] += 1
+            plan.to_read.append(document)
+    return plan
+
+
+def estimate(documents: list[Document], facets: tuple[Facet, ...]) -> dict[str, Any]:
+    """An upper bound: every document read, second-called and (with a typed facet) typed once."""
+    settings = limma_settings()
+    reads = len(documents)
+    typing = reads if any(f.kind == CONDITION and f.typed for f in facets) else 0
+    calls = {
+        "reader": (
+            sum(len(doc.text) // CHARS_PER_TOKEN + PROMPT_TOKENS for doc in documents),
+            reads * REPLY_TOKENS,
+        ),
+        "second_call": (reads * SMALL_CALL_TOKENS, reads * SMALL_REPLY_TOKENS),
+        "typing_call": (typing * SMALL_CALL_TOKENS, typing * SMALL_REPLY_TOKENS),
+    }
+    if settings.provider == "offline":
+        cost, basis = Decimal("0"), "offline"
+    else:
+        cost = sum(
+            (
+                settings.price_for(settings.model_for(role)).cost(tokens_in, tokens_out)
+                for role, (tokens_in, tokens_out) in calls.items()
+            ),
+            Decimal("0"),
+        )
+        basis = "priced"
+    return {
+        "reads": reads,
+        "adjudication": {"calls_at_most": reads},
+        "typing": {"calls_at_most": typing},
+        "tokens": sum(tokens_in + tokens_out for tokens_in, tokens_out in calls.values()),
+        "cost_usd": float(cost),
+        "cost_basis": basis,
+    }

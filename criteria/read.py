@@ -1,0 +1,378 @@
+"""Judging ONE document against a criterion's facets: the reading model's reply, checked.
+
+"Models read, code checks": the reader's reply is a claim, and this module keeps of it only what
+the product's own code can check. Every quote is found in the document byte for byte and within
+one sentence of the experience it is given to; a typed condition is placed by the vocabulary (or,
+for a bare title, by a typing call shown only the experience's sentences); a would-be match is
+asked, condition by condition, whose work its words describe. Pure functions, no database: the
+two narrower model calls are injected (Asks), so every step is testable and a stored judgment
+is a function of the reply alone.
+
+The steps, in order, each a function below: locate the experience's sentences; place each
+condition (criteria.experiences.place); read the lengths and recency (length_of, recency_of);
+type the bare titles of a could-be match; confirm a would-be match by the second call; keep the
+denials (denial_of). length_of and denial_of are the two places the rules issue plugs its pure
+checks into: until it lands, a length is never granted and a denial is only ever a doubt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Any
+
+from criteria.experiences import (
+    Document,
+    Located,
+    Outcome,
+    SecondCall,
+    TypingCall,
+    confirm,
+    evidence_by_key,
+    place,
+    type_words,
+)
+from criteria.quotes import (
+    containing,
+    count_of,
+    locate,
+    locate_sentences,
+    occurrences,
+    sentence_around,
+)
+from criteria.types import (
+    CONDITION,
+    DURATION,
+    DURATION_UNKNOWN,
+    LENGTH_NOT_PROVED,
+    QUOTE_NOT_IN_DOCUMENT,
+    RECENCY,
+    SILENT,
+    DocumentJudgment,
+    ExperienceJudgment,
+    Facet,
+    Quote,
+)
+from limma.door.shapes import ConditionEvidence, Denial, Experience, Period, ReadReply
+from limma.vocabulary import Vocabulary
+
+RECENCY_NOT_PROVED = "recency_not_proved"
+DOUBT = "doubt"
+NOT_IN_THE_CLOSED_FORM = "not_in_the_closed_form"
+# The reasons a length or recency is open that the rules issue may yet turn into a grant: an
+# experience open only for these is a would-be match and gets its second calls.
+GRANTABLE_LATER = frozenset({LENGTH_NOT_PROVED, RECENCY_NOT_PROVED})
+
+
+@dataclass(frozen=True)
+class Asks:
+    """The two narrower model calls, injected so the checks stay pure and testable.
+
+    second_call(condition text, quote, experience sentences, person) -> the reply, None when the
+    call failed. typing_call(experience sentences, axis, terms) -> a TypingReply (the term and
+    the words that state it), a bare term (taken as pointing at the quote's words), or None when
+    the call failed.
+    """
+
+    second_call: SecondCall
+    typing_call: TypingCall
+
+
+@dataclass(frozen=True)
+class Length:
+    """What a duration or recency facet comes to in one experience."""
+
+    established: Quote | None = None
+    missing_because: str | None = None
+    not_proved: tuple[dict[str, Any], ...] = ()
+
+
+def judge_document(
+    *,
+    source_id: str,
+    text: str,
+    facets: tuple[Facet, ...],
+    reply: ReadReply,
+    vocabulary: Vocabulary,
+    person: str | None,
+    asks: Asks,
+    as_of: date | None = None,
+) -> DocumentJudgment:
+    """The reply checked against the document: each experience judged, the denials kept.
+
+    as_of is the document's own date, counting an open period ("since 2001") in a handed-on
+    length; without it such a period bounds nothing.
+    """
+    document = Document(source_id, text, vocabulary)
+    experiences = tuple(
+        judge_experience(
+            document=document,
+            facets=facets,
+            experience=experience,
+            person=person,
+            asks=asks,
+            as_of=as_of,
+        )
+        for experience in reply.experiences
+    )
+    denials = tuple(
+        quote
+        for denial in reply.denials
+        if (quote := denial_of(denial, document=document, facets=facets, person=person))
+    )
+    return DocumentJudgment(
+        source_id=source_id, experiences=experiences, denials=denials, subject=reply.subject
+    )
+
+
+def judge_experience(
+    *,
+    document: Document,
+    facets: tuple[Facet, ...],
+    experience: Experience,
+    person: str | None,
+    asks: Asks,
+    as_of: date | None,
+) -> ExperienceJudgment:
+    """One experience: placed, its lengths read, its bare titles typed, a would-be match asked."""
+    where = located(document.text, experience.sentences)
+    evidence = evidence_by_key(facets, experience.conditions)
+    conditions = {
+        facet.key: place(document, facet, evidence.get(facet.key), where)
+        for facet in facets
+        if facet.kind == CONDITION
+    }
+    placed = frozenset(key for key, outcome in conditions.items() if outcome.established)
+    timed = {
+        facet.key: time_of(
+            facet,
+            evidence=evidence.get(facet.key),
+            document=document,
+            where=where,
+            period=experience.period,
+            as_of=as_of,
+            established=placed,
+        )
+        for facet in facets
+        if facet.kind in (DURATION, RECENCY)
+    }
+    conditions = type_bare_titles(
+        document=document,
+        facets=facets,
+        conditions=conditions,
+        timed=timed,
+        where=where,
+        typing_call=asks.typing_call,
+    )
+    if would_be_match(conditions, timed):
+        conditions = second_calls(facets, conditions, where, person, asks.second_call)
+    return assemble(facets, conditions, timed)
+
+
+def located(text: str, sentences: list[str]) -> Located:
+    """The experience's sentences the text holds; the others are dropped."""
+    found = locate_sentences(text, sentences)
+    return Located(tuple(words for words, _ in found), tuple(span for _, span in found))
+
+
+def time_of(
+    facet: Facet,
+    *,
+    evidence: ConditionEvidence | None,
+    document: Document,
+    where: Located,
+    period: Period | None,
+    as_of: date | None,
+    established: frozenset[str],
+) -> Length:
+    """A duration or a recency facet in one experience."""
+    if facet.kind == RECENCY:
+        return recency_of(facet, evidence, document=document, where=where)
+    return length_of(
+        facet,
+        evidence,
+        document=document,
+        where=where,
+        period=period,
+        as_of=as_of,
+        established=established,
+    )
+
+
+# -- the length and the recency: never granted until the rules issue lands ----------------------
+
+
+def length_of(
+    facet: Facet,
+    evidence: ConditionEvidence | None,
+    *,
+    document: Document,
+    where: Located,
+    period: Period | None,
+    as_of: date | None,
+    established: frozenset[str],
+) -> Length:
+    """A duration facet in one experience: never granted here; a length found is handed on.
+
+    The rules issue replaces this with the closed form and its six checks (it is given the
+    experience's period and the conditions placed so far for that). Here every quoted length is
+    one sentence handed on as a doubt, with the count its words write.
+    """
+    del period, established  # the rules issue's checks read them
+    if evidence is None or evidence.quote is None or not evidence.quote.strip():
+        return Length(missing_because=DURATION_UNKNOWN)
+    found = locate(document.text, evidence.quote, where.spans)
+    if found is None:
+        return Length(missing_because=QUOTE_NOT_IN_DOCUMENT)
+    start, end = containing(where.spans, found.start, found.end) or sentence_around(
+        document.text, found.start, found.end
+    )
+    sentence = document.text[start:end]
+    years, bound = count_of(evidence.quote, as_of) or count_of(sentence, as_of) or (None, None)
+    item = {
+        "facet": facet.key,
+        "source_id": document.source_id,
+        "text": sentence,
+        "char_start": start,
+        "char_end": end,
+        "years": years,
+        "bound": bound,
+        "kept_as": DOUBT,
+        "why": [NOT_IN_THE_CLOSED_FORM],
+    }
+    return Length(missing_because=LENGTH_NOT_PROVED, not_proved=(item,))
+
+
+def recency_of(
+    facet: Facet, evidence: ConditionEvidence | None, *, document: Document, where: Located
+) -> Length:
+    """A recency facet: never granted here, whatever the words say."""
+    del facet
+    if evidence is None or evidence.quote is None or not evidence.quote.strip():
+        return Length(missing_because=SILENT)
+    if locate(document.text, evidence.quote, where.spans) is None:
+        return Length(missing_because=QUOTE_NOT_IN_DOCUMENT)
+    return Length(missing_because=RECENCY_NOT_PROVED)
+
+
+# -- typing and the second call: only for what could still be a match --------------------------
+
+
+def type_bare_titles(
+    *,
+    document: Document,
+    facets: tuple[Facet, ...],
+    conditions: dict[str, Outcome],
+    timed: Mapping[str, Length],
+    where: Located,
+    typing_call: TypingCall,
+) -> dict[str, Outcome]:
+    """One typing call per bare title, while the experience could still be a would-be match.
+
+    Typing is paid only where its answer could make a match: once a condition is open for any
+    other reason, the titles still untyped stay open as typing_call:not_made.
+    """
+    conditions = dict(conditions)
+    for facet in facets:
+        outcome = conditions.get(facet.key)
+        if outcome is None or outcome.untyped is None:
+            continue
+        if not could_be_match(conditions, timed):
+            break
+        conditions[facet.key] = type_words(document, facet, outcome.untyped, where, typing_call)
+    return conditions
+
+
+def could_be_match(conditions: Mapping[str, Outcome], timed: Mapping[str, Length]) -> bool:
+    return all(each.established or each.untyped for each in conditions.values()) and _may_hold(
+        timed
+    )
+
+
+def would_be_match(conditions: Mapping[str, Outcome], timed: Mapping[str, Length]) -> bool:
+    """Every condition established, and every length and recency granted or grantable later."""
+    return (
+        bool(conditions)
+        and all(each.established for each in conditions.values())
+        and _may_hold(timed)
+    )
+
+
+def _may_hold(timed: Mapping[str, Length]) -> bool:
+    return all(
+        each.established or each.missing_because in GRANTABLE_LATER for each in timed.values()
+    )
+
+
+def second_calls(
+    facets: tuple[Facet, ...],
+    conditions: dict[str, Outcome],
+    where: Located,
+    person: str | None,
+    second_call: SecondCall,
+) -> dict[str, Outcome]:
+    """One second call per established condition of a would-be match."""
+    confirmed = dict(conditions)
+    for facet in facets:
+        outcome = conditions.get(facet.key)
+        if outcome is not None and outcome.established is not None:
+            asked = confirm(facet, outcome.established, where, person, second_call)
+            confirmed[facet.key] = replace(asked, typing=outcome.typing)
+    return confirmed
+
+
+def assemble(
+    facets: tuple[Facet, ...], conditions: Mapping[str, Outcome], timed: Mapping[str, Length]
+) -> ExperienceJudgment:
+    """The experience's judgment, its entries in the criterion's facet order."""
+    established: dict[str, Quote] = {}
+    missing: dict[str, str] = {}
+    for facet in facets:
+        outcome = conditions.get(facet.key) or timed.get(facet.key)
+        if outcome is None:
+            continue
+        if outcome.established is not None:
+            established[facet.key] = outcome.established
+        elif outcome.missing_because is not None:
+            missing[facet.key] = outcome.missing_because
+    return ExperienceJudgment(
+        established=established,
+        missing_because=missing,
+        different=tuple(each.different for each in conditions.values() if each.different),
+        lengths_not_proved=tuple(item for each in timed.values() for item in each.not_proved),
+        typing=tuple(each.typing for each in conditions.values() if each.typing),
+    )
+
+
+# -- denials: never firm until the rules issue lands ----------------------------------------
+
+
+def denial_of(
+    denial: Denial, *, document: Document, facets: tuple[Facet, ...], person: str | None
+) -> Quote | None:
+    """A listed denial kept as a doubt when its words are the document's; set aside otherwise.
+
+    The rules issue replaces this with the firm and set-aside forms (it is given the person for
+    that); here nothing is firm and nothing found is dropped.
+    """
+    del person  # the rules issue's firm form reads it
+    span = next(occurrences(document.text, denial.quote), None) if denial.quote.strip() else None
+    if span is None:
+        return None
+    return Quote(
+        facet=denial_facet(denial.facet, facets),
+        text=denial.quote,
+        source_id=document.source_id,
+        char_start=span[0],
+        char_end=span[1],
+        kept_as=DOUBT,
+    )
+
+
+def denial_facet(key: str | None, facets: tuple[Facet, ...]) -> str:
+    """The criterion's key the reply named, case ignored; else the first facet's."""
+    for facet in facets:
+        if key is not None and facet.key.casefold() == key.casefold():
+            return facet.key
+    return facets[0].key if facets else (key or "")

@@ -1,0 +1,262 @@
+"""A niche read as one more condition of a search: resolve, plan, price, read, and list.
+
+The read is handed to django-q2 workers (LIMMA_CRITERIA_BACKGROUND on) and the call waits for
+it up to max_seconds; with background reading off, documents are read inside the call until
+its wall. Either way a call returns what is judged so far, and a call again with the address
+waits for the rest and starts nothing a reader already holds.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django_q.tasks import async_task
+
+from criteria.address import reader_identity
+from criteria.lists import Candidate, Lists, entity_verdicts, four_lists
+from criteria.models import Criterion, Judgment
+from criteria.plan import Budget, Plan, budget_checked, estimate, plan_build
+from criteria.reading import facets_of, judgment_read
+from criteria.resolve import Resolved, criterion_resolve
+from criteria.types import DocumentJudgment
+from limma import door
+from limma.conf import limma_settings
+from limma.errors import Forbidden
+from limma.models import ApiKey, Entity, Workspace
+
+READ_NEEDS_WRITE = "Reading profiles stores judgments: it needs an analyst or admin key."
+POLL_SECONDS = 0.2
+
+
+@dataclass
+class CriteriaRun:
+    resolved: Resolved
+    budget: Budget
+    status: str
+    status_reason: str | None = None
+    plan: Plan | None = None
+    lists: Lists | None = None
+    estimate: dict[str, Any] = field(default_factory=dict)
+    reads: dict[str, Any] = field(default_factory=dict)
+    usage: dict[str, Any] = field(default_factory=dict)
+    background: dict[str, Any] = field(default_factory=dict)
+    candidates: dict[str, int] = field(default_factory=dict)
+    # Every candidate's list (matched, none, undetermined, not_recorded), uncut, by entity pk.
+    verdicts: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def criterion(self) -> Criterion | None:
+        return self.resolved.criterion
+
+
+def criteria_run(
+    *,
+    key: ApiKey,
+    workspace: Workspace,
+    raw: Any,
+    budget_raw: Any,
+    entity_pks: list[int],
+    list_limit: int,
+    request_id: str,
+    not_bound: bool = False,
+) -> CriteriaRun:
+    budget = budget_checked(budget_raw)
+    context = door.CallContext(workspace_id=workspace.id, api_key_id=key.pk, request_id=request_id)
+    resolved = criterion_resolve(workspace=workspace, raw=raw, context=context)
+    if resolved.criterion is None:
+        return CriteriaRun(resolved, budget, "not_run", _split_reason(resolved))
+    if not_bound:
+        return CriteriaRun(resolved, budget, "not_run", "ordinary_constraint_not_bound")
+    criterion = resolved.criterion
+    identity = reader_identity()
+    plan = plan_build(
+        key=key,
+        criterion=criterion,
+        entity_pks=entity_pks,
+        identity=identity,
+        retry_failed=budget.retry_failed,
+    )
+    run = CriteriaRun(
+        resolved,
+        budget,
+        "complete",
+        plan=plan,
+        estimate=estimate(plan.to_read, facets_of(criterion)),
+    )
+    refusal = _refusal(run, key, budget)
+    if refusal:
+        run.status, run.status_reason = refusal
+    elif plan.to_read or plan.in_flight:
+        if not door.available("reader"):
+            run.status, run.status_reason = "not_run", "model_unavailable"
+        else:
+            _read(run, identity, budget)
+    _gather(run, entity_pks, list_limit)
+    return run
+
+
+def _split_reason(resolved: Resolved) -> str:
+    split = resolved.split
+    if split is None or split.status == "incomplete":
+        return "decomposition_incomplete"
+    return getattr(split, "reason", None) or "decomposition_failed"
+
+
+def _refusal(run: CriteriaRun, key: ApiKey, budget: Budget) -> tuple[str, str] | None:
+    plan = run.plan
+    assert plan is not None
+    if not plan.to_read:
+        return None
+    if budget.max_reads == 0:
+        criterion = run.criterion
+        known = Judgment.objects.filter(criterion=criterion).exists()
+        return (
+            ("over_budget", "max_reads") if known else ("not_run", "reuse_only_criterion_unknown")
+        )
+    if not key.may_write:
+        raise Forbidden("criteria_read_needs_write", reason=READ_NEEDS_WRITE)
+    if (
+        budget.max_usd == 0
+        and run.estimate["cost_usd"] >= 0
+        and run.estimate["cost_basis"] != "offline"
+    ):
+        return "over_budget", "max_usd"
+    if Decimal(str(run.estimate["cost_usd"])) > budget.max_usd:
+        return "over_budget", "max_usd"
+    if len(plan.to_read) > budget.max_reads:
+        return "over_budget", "max_reads"
+    return None
+
+
+def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
+    plan, criterion = run.plan, run.criterion
+    Judgment.objects.bulk_create(
+        [
+            Judgment(criterion=criterion, document=document, reader_identity=identity)
+            for document in plan.to_read
+        ],
+        ignore_conflicts=True,
+    )
+    ids = list(
+        Judgment.objects.filter(
+            criterion=criterion,
+            reader_identity=identity,
+            document__in=[document.pk for document in plan.to_read]
+            + [j.document_id for j in plan.in_flight],
+        ).values_list("pk", flat=True)
+    )
+    Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED).update(
+        state=Judgment.State.QUEUED
+    )
+    deadline = time.monotonic() + budget.max_seconds
+    if limma_settings().criteria_background:
+        for judgment_id in Judgment.objects.filter(
+            pk__in=ids, state=Judgment.State.QUEUED
+        ).values_list("pk", flat=True):
+            async_task("criteria.tasks.judgment_read", judgment_id)
+        while _open(ids) and time.monotonic() < deadline:
+            time.sleep(POLL_SECONDS)
+    else:
+        for judgment_id in ids:
+            if time.monotonic() >= deadline:
+                break
+            judgment_read(judgment_id)
+    still_open = _open(ids)
+    if still_open:
+        run.status, run.status_reason = "partial", "time_budget"
+    elif Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED).exists():
+        failures = set(
+            Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED).values_list(
+                "failure", flat=True
+            )
+        )
+        if failures in ({"model_unavailable"}, {"spend_switch_off"}):
+            run.status, run.status_reason = "partial", "model_unavailable"
+    run.background = {
+        "reading": bool(still_open) and limma_settings().criteria_background,
+        "queued": Judgment.objects.filter(pk__in=ids, state=Judgment.State.QUEUED).count(),
+        "in_flight": Judgment.objects.filter(pk__in=ids, state=Judgment.State.IN_FLIGHT).count(),
+        "retry_after_s": 20 if still_open else 0,
+    }
+
+
+def _open(ids: list[int]) -> int:
+    return Judgment.objects.filter(
+        pk__in=ids, state__in=(Judgment.State.QUEUED, Judgment.State.IN_FLIGHT)
+    ).count()
+
+
+def _gather(run: CriteriaRun, entity_pks: list[int], list_limit: int) -> None:
+    plan, criterion = run.plan, run.criterion
+    identity = reader_identity()
+    judgments = {
+        judgment.document_id: judgment
+        for judgment in Judgment.objects.filter(
+            criterion=criterion,
+            reader_identity=identity,
+            document__in=[d.pk for d in plan.documents],
+        )
+    }
+    by_entity: dict[int, list] = {pk: [] for pk in entity_pks}
+    for document in plan.documents:
+        by_entity.setdefault(document.entity_id, []).append(document)
+    entities = Entity.objects.in_bulk(entity_pks)
+    candidates, unread_docs = [], 0
+    another = {d.pk for d in plan.to_read} if plan.stored_not_served else set()
+    for pk in entity_pks:
+        documents = by_entity.get(pk, [])
+        judged, unread = [], []
+        for document in documents:
+            judgment = judgments.get(document.pk)
+            if judgment is not None and judgment.state == Judgment.State.DONE:
+                judged.append(DocumentJudgment.from_json(judgment.outcome))
+            elif judgment is not None and judgment.state == Judgment.State.FAILED:
+                judged.append(
+                    DocumentJudgment(source_id=document.source_id, failed=judgment.failure)
+                )
+            else:
+                unread_docs += 1
+                unread.append(
+                    "read_by_another_reader"
+                    if document.pk in another
+                    else ("being_read" if judgment is not None else run.status_reason or "not_read")
+                )
+        entity = entities[pk]
+        candidates.append(
+            Candidate(
+                entity_id=entity.key,
+                name=entity.display_name,
+                judgments=tuple(judged),
+                unread=tuple(unread),
+                documents=len(documents),
+            )
+        )
+    run.lists = four_lists(candidates, facets_of(criterion), list_limit=list_limit)
+    keys = {entity.key: pk for pk, entity in entities.items()}
+    run.verdicts = {
+        keys[entity_key]: verdict
+        for entity_key, verdict in entity_verdicts(candidates, facets_of(criterion)).items()
+    }
+    done = [
+        j for j in judgments.values() if j.state in (Judgment.State.DONE, Judgment.State.FAILED)
+    ]
+    fresh = [j for j in done if not j.reported]
+    Judgment.objects.filter(pk__in=[j.pk for j in fresh]).update(reported=True)
+    run.candidates = {"entities": len(entity_pks), "documents": plan.needed}
+    run.reads = {
+        "needed": plan.needed,
+        "done": len([j for j in fresh if j.document_id in {d.pk for d in plan.to_read}]),
+        "reused": len(plan.reused),
+        "adjudicated": sum(1 for j in fresh if j.adjudicated),
+        "typed": sum(1 for j in fresh if j.typed),
+        "in_flight_at_return": run.background.get("in_flight", 0),
+        "not_submitted": run.background.get("queued", 0),
+        "stored_not_served": dict(plan.stored_not_served) if run.status != "complete" else {},
+    }
+    run.usage = {
+        "calls": sum(j.calls for j in fresh),
+        "cost_usd": float(sum((j.usd for j in fresh), Decimal("0"))),
+    }

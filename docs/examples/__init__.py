@@ -1,0 +1,1 @@
+"""The specification's examples as code that prints the same results (see README.md here)."""

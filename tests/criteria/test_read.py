@@ -1,0 +1,845 @@
+"""Judging one document: every quote re-read byte for byte, typed by the vocabulary or the typing
+call, and a would-be match confirmed by the second call. Pure: no database, no model.
+
+The documents are small versions of the spec's PEOPLE; the reading model's replies are written
+by hand, and the two narrower calls are scripted by Script, which also counts them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+import pytest
+
+from criteria.read import Asks, judge_document
+from criteria.types import (
+    CONDITION,
+    DIFFERENT,
+    DURATION,
+    DURATION_UNKNOWN,
+    LENGTH_NOT_PROVED,
+    QUOTE_NOT_IN_DOCUMENT,
+    QUOTE_OUTSIDE_EXPERIENCE,
+    RECENCY,
+    SILENT,
+    TYPER_AND_VOCABULARY_DISAGREE,
+    DocumentJudgment,
+    ExperienceJudgment,
+    Facet,
+    Quote,
+)
+from limma.door.shapes import ReadReply, SecondCallReply, TypingReply
+from limma.vocabulary import Term, Vocabulary
+
+VOCABULARY = Vocabulary.shipped()
+NICHE = "20+ years marketing baby formula in European markets"
+DURATION_FACET = Facet(key="duration", kind=DURATION, text="20+ years", min_years=20)
+FUNCTION = Facet(
+    key="function",
+    kind=CONDITION,
+    text="marketing",
+    value="Marketing",
+    axis="function",
+    typed=True,
+)
+PRODUCT = Facet(key="product", kind=CONDITION, text="baby formula")
+MARKET = Facet(
+    key="market",
+    kind=CONDITION,
+    text="in European markets",
+    value="Europe",
+    axis="place",
+    typed=True,
+    core="European markets",
+)
+FACETS = (DURATION_FACET, FUNCTION, PRODUCT, MARKET)
+
+YES = SecondCallReply(answer="yes", role="own_work")
+
+GRETA = (
+    "Greta Ostrander joined Quellmark Foods in 2001 as a marketing director.\n"
+    "She led marketing for baby formula across Germany and Poland until 2023.\n"
+    "Greta has done this work for more than 20 years.\n"
+)
+GRETA_SENTENCES = [
+    "Greta Ostrander joined Quellmark Foods in 2001 as a marketing director.",
+    "She led marketing for baby formula across Germany and Poland until 2023.",
+    "Greta has done this work for more than 20 years.",
+]
+GRETA_QUOTES = {
+    "function": ("led marketing for baby formula", "marketing"),
+    "product": ("baby formula", "baby formula"),
+    "market": ("across Germany and Poland", "Germany and Poland"),
+    "duration": ("for more than 20 years", "more than 20 years"),
+}
+
+
+# -- building replies and scripting the calls ------------------------------------------------
+
+
+def reply(
+    experiences: list[tuple[dict[str, tuple[str | None, str | None]], list[str]]],
+    denials: list[tuple[str, str | None]] = (),
+    subject: str | None = "Greta Ostrander",
+    period: tuple[str | None, str | None] | None = None,
+) -> ReadReply:
+    """A reader's reply: per experience {key: (quote, states)} and its sentences."""
+    return ReadReply.model_validate(
+        {
+            "subject": subject,
+            "experiences": [
+                {
+                    "conditions": {
+                        key: {"quote": quote, "states": states}
+                        for key, (quote, states) in conditions.items()
+                    },
+                    "period": None if period is None else {"start": period[0], "end": period[1]},
+                    "sentences": sentences,
+                }
+                for conditions, sentences in experiences
+            ],
+            "denials": [{"quote": quote, "facet": key} for quote, key in denials],
+        }
+    )
+
+
+@dataclass
+class Script:
+    """The second call and the typing call, scripted per facet text, and every call recorded."""
+
+    second: dict[str, SecondCallReply | None] = field(default_factory=dict)
+    typing: TypingReply | str | None = None
+    second_calls: list[tuple[str, str, list[str], str | None]] = field(default_factory=list)
+    typing_calls: list[tuple[list[str], str, list[str]]] = field(default_factory=list)
+
+    def second_call(
+        self, condition: str, quote: str, sentences: list[str], person: str | None
+    ) -> SecondCallReply | None:
+        self.second_calls.append((condition, quote, sentences, person))
+        return self.second.get(condition, YES)
+
+    def typing_call(self, sentences: list[str], axis: str, terms: list[str]) -> Any:
+        self.typing_calls.append((sentences, axis, terms))
+        return self.typing
+
+    def asks(self) -> Asks:
+        return Asks(second_call=self.second_call, typing_call=self.typing_call)
+
+
+def judge(
+    text: str,
+    read: ReadReply,
+    script: Script | None = None,
+    *,
+    facets: tuple[Facet, ...] = FACETS,
+    vocabulary: Vocabulary = VOCABULARY,
+    as_of: date | None = None,
+) -> DocumentJudgment:
+    script = script or Script()
+    judgment = judge_document(
+        source_id="doc-1",
+        text=text,
+        facets=facets,
+        reply=read,
+        vocabulary=vocabulary,
+        person="Greta Ostrander",
+        asks=script.asks(),
+        as_of=as_of,
+    )
+    assert_reread(judgment, text)
+    return judgment
+
+
+def assert_reread(judgment: DocumentJudgment, text: str) -> None:
+    """Every span the judgment holds is the document's own characters, and it stores whole."""
+    quotes: list[Quote] = list(judgment.denials)
+    for experience in judgment.experiences:
+        quotes += [*experience.established.values(), *experience.different]
+        for item in experience.lengths_not_proved:
+            assert text[item["char_start"] : item["char_end"]] == item["text"]
+    for quote in quotes:
+        assert quote.source_id == "doc-1"
+        assert text[quote.char_start : quote.char_end] == quote.text
+    assert DocumentJudgment.from_json(judgment.to_json()) == judgment
+
+
+def only(judgment: DocumentJudgment) -> ExperienceJudgment:
+    (experience,) = judgment.experiences
+    return experience
+
+
+def checked_by(experience: ExperienceJudgment) -> dict[str, str | None]:
+    return {key: quote.checked_by for key, quote in experience.established.items()}
+
+
+def greta(**changed: tuple[str | None, str | None]) -> ReadReply:
+    return reply([(GRETA_QUOTES | changed, GRETA_SENTENCES)], period=("2001", "2023"))
+
+
+# -- a would-be match ------------------------------------------------------------------------
+
+
+def test_a_would_be_match_is_confirmed_condition_by_condition():
+    script = Script()
+    experience = only(judge(GRETA, greta(), script))
+
+    assert checked_by(experience) == {
+        "function": "vocabulary+second_call",
+        "product": "second_call",
+        "market": "vocabulary+second_call",
+    }
+    assert experience.established["function"].value == "Marketing"
+    assert experience.established["market"].value == "Europe"
+    assert experience.established["product"].states == "baby formula"
+    assert experience.missing_because == {"duration": LENGTH_NOT_PROVED}
+    (length,) = experience.lengths_not_proved
+    assert length["text"] == "Greta has done this work for more than 20 years."
+    assert (length["years"], length["bound"], length["kept_as"], length["why"]) == (
+        20.0,
+        "at_least",
+        "doubt",
+        ["not_in_the_closed_form"],
+    )
+    # One second call per condition, shown the facet's words, the quote and the experience.
+    assert script.second_calls == [
+        ("marketing", "led marketing for baby formula", GRETA_SENTENCES, "Greta Ostrander"),
+        ("baby formula", "baby formula", GRETA_SENTENCES, "Greta Ostrander"),
+        ("in European markets", "across Germany and Poland", GRETA_SENTENCES, "Greta Ostrander"),
+    ]
+    assert script.typing_calls == []
+
+
+# -- quotes the document does not hold where the reply says -------------------------------
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        pytest.param("across Germany and Polend", id="one_character_changed"),
+        pytest.param("across Germany  and Poland", id="different_spacing"),
+        pytest.param("Across Germany and Poland", id="different_case"),
+        pytest.param("across Germany and Poland.", id="a_full_stop_the_text_lacks"),
+    ],
+)
+def test_a_quote_not_in_the_document_establishes_nothing(quote):
+    script = Script()
+    experience = only(judge(GRETA, greta(market=(quote, "Germany and Poland")), script))
+
+    assert experience.missing_because["market"] == QUOTE_NOT_IN_DOCUMENT
+    assert "market" not in experience.established
+    # No longer a would-be match: no second call; the rest stays as placed.
+    assert script.second_calls == []
+    assert checked_by(experience) == {"function": "vocabulary", "product": None}
+
+
+KASPER = (
+    "Kasper Vandenberg sold baby formula for Brightwell Nutrition across Belgium and France.\n"
+    "In 2019 he moved on to a role leading marketing for pet food.\n"
+    "Kasper Vandenberg did this for more than 20 years.\n"
+)
+
+
+def test_a_quote_from_a_later_role_is_outside_the_experience():
+    read = reply(
+        [
+            (
+                {
+                    "function": ("leading marketing", "marketing"),
+                    "product": ("baby formula", "baby formula"),
+                    "market": ("across Belgium and France", "Belgium and France"),
+                    "duration": ("for more than 20 years", "more than 20 years"),
+                },
+                [KASPER.splitlines()[0], KASPER.splitlines()[2]],
+            )
+        ]
+    )
+    script = Script()
+    experience = only(judge(KASPER, read, script))
+
+    assert experience.missing_because == {
+        "duration": LENGTH_NOT_PROVED,
+        "function": QUOTE_OUTSIDE_EXPERIENCE,
+    }
+    assert checked_by(experience) == {"product": None, "market": "vocabulary"}
+    assert script.second_calls == []
+
+
+def test_a_sentence_the_text_does_not_hold_is_dropped_from_the_experience():
+    paraphrased = "She led marketing for baby formula in Germany and Poland until 2023."
+    read = reply([(GRETA_QUOTES, [GRETA_SENTENCES[0], paraphrased, GRETA_SENTENCES[2]])])
+    script = Script()
+    experience = only(judge(GRETA, read, script))
+
+    # The quotes stand in the document, but in no sentence the experience still holds.
+    assert experience.missing_because == {
+        "duration": LENGTH_NOT_PROVED,
+        "function": QUOTE_OUTSIDE_EXPERIENCE,
+        "product": QUOTE_OUTSIDE_EXPERIENCE,
+        "market": QUOTE_OUTSIDE_EXPERIENCE,
+    }
+    assert script.second_calls == []
+
+
+def test_a_quote_that_runs_across_two_sentences_is_outside_the_experience():
+    across = "until 2023.\nGreta has done"
+    experience = only(judge(GRETA, greta(product=(across, "baby formula"))))
+    assert experience.missing_because["product"] == QUOTE_OUTSIDE_EXPERIENCE
+
+
+# -- a typed condition held to the vocabulary ----------------------------------------------
+
+NIKOLAI = (
+    "Nikolai Wierzbicki led marketing for baby formula across Southeast Asia.\n"
+    "Nikolai has done this work for 22 years.\n"
+)
+
+
+def test_a_value_the_vocabulary_places_outside_the_condition_is_different():
+    read = reply(
+        [
+            (
+                {
+                    "function": ("led marketing for baby formula", "marketing"),
+                    "product": ("baby formula", "baby formula"),
+                    "market": ("across Southeast Asia", "Southeast Asia"),
+                    "duration": ("for 22 years", "22 years"),
+                },
+                NIKOLAI.splitlines(),
+            )
+        ]
+    )
+    script = Script()
+    experience = only(judge(NIKOLAI, read, script))
+
+    assert experience.missing_because == {"duration": LENGTH_NOT_PROVED, "market": DIFFERENT}
+    (other,) = experience.different
+    assert (other.facet, other.text, other.states, other.value) == (
+        "market",
+        "across Southeast Asia",
+        "Southeast Asia",
+        "Southeast Asia",
+    )
+    assert experience.lengths_not_proved[0]["years"] == 22.0
+    assert experience.lengths_not_proved[0]["bound"] == "exactly"
+    assert script.second_calls == [] and script.typing_calls == []
+
+
+SILVIO = (
+    "Silvio Calderoni is a structural engineer.\n"
+    "He designed packaging lines for baby formula plants across Italy.\n"
+    "Silvio has done this work for 25 years.\n"
+)
+SILVIO_CONDITIONS = {
+    "function": ("is a structural engineer", "structural engineering"),
+    "product": ("baby formula", "baby formula"),
+    "market": ("across Italy", "Italy"),
+    "duration": ("for 25 years", "25 years"),
+}
+
+
+def test_a_title_the_typing_call_places_outside_the_condition_is_different():
+    script = Script(typing=TypingReply(term="Engineering", words="structural engineer"))
+    experience = only(judge(SILVIO, reply([(SILVIO_CONDITIONS, SILVIO.splitlines())]), script))
+
+    assert experience.missing_because["function"] == DIFFERENT
+    (other,) = experience.different
+    assert (other.text, other.value, other.checked_by) == (
+        "structural engineer",
+        "Engineering",
+        "typing_call",
+    )
+    assert experience.typing == (
+        {"words": "structural engineer", "term": "Engineering", "axis": "function"},
+    )
+    assert script.second_calls == []
+
+
+def test_no_typing_call_for_an_experience_that_could_not_match():
+    silent = SILVIO_CONDITIONS | {"product": (None, None), "market": (None, None)}
+    script = Script(typing="Engineering")
+    experience = only(judge(SILVIO, reply([(silent, SILVIO.splitlines())]), script))
+
+    assert experience.missing_because == {
+        "duration": LENGTH_NOT_PROVED,
+        "function": "typing_call:not_made",
+        "product": SILENT,
+        "market": SILENT,
+    }
+    assert script.typing_calls == [] and script.second_calls == []
+    assert experience.typing == ()
+
+
+MAREN = (
+    "Maren Lund ran the brand team for baby formula across Norway and Sweden.\n"
+    "Maren has done this work for more than 20 years.\n"
+)
+MAREN_CONDITIONS = {
+    "function": ("ran the brand team", "brand team"),
+    "product": ("baby formula", "baby formula"),
+    "market": ("across Norway and Sweden", "Norway and Sweden"),
+    "duration": ("for more than 20 years", "more than 20 years"),
+}
+
+
+@pytest.mark.parametrize(
+    ("typed", "words", "checked"),
+    [
+        pytest.param(
+            "Marketing",
+            "ran the brand team",
+            "typing_call+second_call",
+            id="a_bare_term_points_at_the_quote",
+        ),
+        pytest.param(
+            TypingReply(term="Marketing", words="brand team"),
+            "brand team",
+            "typing_call+second_call",
+            id="the_reply_points_at_its_own_words",
+        ),
+        pytest.param(
+            TypingReply(term="Marketing", words="ran the brand team for baby formula"),
+            "ran the brand team for baby formula",
+            "typing_call+second_call",
+            id="words_reaching_past_the_quote",
+        ),
+    ],
+)
+def test_a_bare_title_is_typed_by_the_typing_call(typed, words, checked):
+    script = Script(typing=typed)
+    experience = only(judge(MAREN, reply([(MAREN_CONDITIONS, MAREN.splitlines())]), script))
+
+    function = experience.established["function"]
+    assert (function.text, function.value, function.checked_by) == (words, "Marketing", checked)
+    assert experience.typing == ({"words": words, "term": "Marketing", "axis": "function"},)
+    # Shown the experience's own sentences and the axis's terms, never the criterion.
+    ((sentences, axis, terms),) = script.typing_calls
+    assert sentences == MAREN.splitlines() and axis == "function"
+    assert terms == [term.name for term in VOCABULARY.terms("function")]
+    assert NICHE not in repr(script.typing_calls) and "baby formula" not in terms
+    assert [call[1] for call in script.second_calls] == [
+        words,
+        "baby formula",
+        "across Norway and Sweden",
+    ]
+
+
+HEAD_OF_BRAND = (
+    "Maren Lund was Head of Brand at Fjordmat; she ran the brand marketing team for baby formula "
+    "across Norway and Sweden.\n"
+    "Maren has done this work for more than 20 years.\n"
+)
+
+
+def test_the_vocabulary_agreeing_with_the_typer_on_its_words_is_said():
+    conditions = MAREN_CONDITIONS | {"function": ("Head of Brand", "Head of Brand")}
+    script = Script(typing=TypingReply(term="Marketing", words="brand marketing team"))
+    experience = only(
+        judge(HEAD_OF_BRAND, reply([(conditions, HEAD_OF_BRAND.splitlines())]), script)
+    )
+
+    function = experience.established["function"]
+    assert (function.text, function.checked_by) == (
+        "brand marketing team",
+        "vocabulary+typing_call+second_call",
+    )
+
+
+CCO = (
+    "Maren Lund is Chief Commercial Officer of Fjordmat, overseeing marketing, sales and finance "
+    "for baby formula across Norway and Sweden.\n"
+    "Maren has done this work for more than 20 years.\n"
+)
+GENERAL_MANAGEMENT = VOCABULARY.extended(
+    [Term("function", "General Management", aliases=("overseeing marketing, sales and finance",))]
+)
+
+
+@pytest.mark.parametrize(
+    "vocabulary",
+    [
+        pytest.param(VOCABULARY, id="the_vocabulary_reads_sales_and_finance_beside_marketing"),
+        pytest.param(GENERAL_MANAGEMENT, id="a_workspace_vocabulary_reads_general_management"),
+    ],
+)
+def test_a_typer_the_vocabulary_contradicts_establishes_nothing(vocabulary):
+    conditions = MAREN_CONDITIONS | {"function": ("Chief Commercial Officer", "CCO")}
+    words = "overseeing marketing, sales and finance"
+    script = Script(typing=TypingReply(term="Marketing", words=words))
+    experience = only(
+        judge(CCO, reply([(conditions, CCO.splitlines())]), script, vocabulary=vocabulary)
+    )
+
+    assert experience.missing_because["function"] == TYPER_AND_VOCABULARY_DISAGREE
+    assert "function" not in experience.established and experience.different == ()
+    assert experience.typing == ({"words": words, "term": "Marketing", "axis": "function"},)
+    assert script.second_calls == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "because"),
+    [
+        pytest.param(None, "typing_call:failed", id="the_call_failed"),
+        pytest.param(
+            TypingReply(term=None, words=None), "typing_call:no_term", id="the_call_names_no_term"
+        ),
+        pytest.param(
+            "Brand Stewardship", "typing_call:no_term", id="the_call_names_no_term_of_the_axis"
+        ),
+        pytest.param(
+            TypingReply(term="Marketing", words="ran the brand crew"),
+            QUOTE_NOT_IN_DOCUMENT,
+            id="its_words_are_not_in_the_document",
+        ),
+    ],
+)
+def test_a_typing_call_that_names_nothing_usable_establishes_nothing(typed, because):
+    script = Script(typing=typed)
+    experience = only(judge(MAREN, reply([(MAREN_CONDITIONS, MAREN.splitlines())]), script))
+
+    assert experience.missing_because["function"] == because
+    assert len(experience.typing) == 1 and script.second_calls == []
+
+
+# -- the second call -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "because"),
+    [
+        pytest.param(
+            SecondCallReply(answer="yes", role="another_role"),
+            "second_call:another_role",
+            id="another_role",
+        ),
+        pytest.param(
+            SecondCallReply(answer="no", role="not_the_person"),
+            "second_call:not_the_person",
+            id="not_the_person",
+        ),
+        pytest.param(
+            SecondCallReply(answer="yes", role="beside_the_work"),
+            "second_call:beside_the_work",
+            id="beside_the_work",
+        ),
+        pytest.param(SecondCallReply(answer="no", role=None), "second_call:no", id="no"),
+        pytest.param(
+            SecondCallReply(answer="unsure", role="own_work"), "second_call:unsure", id="unsure"
+        ),
+        pytest.param(None, "second_call:failed", id="a_failed_call"),
+    ],
+)
+def test_a_second_call_that_does_not_confirm_leaves_the_condition_open(answer, because):
+    script = Script(second={"marketing": answer})
+    experience = only(judge(GRETA, greta(), script))
+
+    assert experience.missing_because == {"duration": LENGTH_NOT_PROVED, "function": because}
+    assert checked_by(experience) == {
+        "product": "second_call",
+        "market": "vocabulary+second_call",
+    }
+    assert len(script.second_calls) == 3
+
+
+def test_a_yes_without_a_role_confirms():
+    script = Script(second={"baby formula": SecondCallReply(answer="yes", role=None)})
+    experience = only(judge(GRETA, greta(), script))
+    assert experience.established["product"].checked_by == "second_call"
+
+
+def test_a_typed_title_the_second_call_refuses_keeps_its_typing_entry():
+    script = Script(typing="Marketing", second={"marketing": None})
+    experience = only(judge(MAREN, reply([(MAREN_CONDITIONS, MAREN.splitlines())]), script))
+    assert experience.missing_because["function"] == "second_call:failed"
+    assert experience.typing == (
+        {"words": "ran the brand team", "term": "Marketing", "axis": "function"},
+    )
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [
+        pytest.param(
+            {"product": (None, None), "market": ("across Southeast Asia", "SE Asia")},
+            id="short_of_two_conditions",
+        ),
+        pytest.param({"product": (None, None)}, id="short_of_one_condition"),
+        pytest.param({"duration": (None, None)}, id="no_length_to_grant_later"),
+    ],
+)
+def test_no_second_call_for_an_experience_that_is_no_would_be_match(changed):
+    text = GRETA.replace("Germany and Poland", "Germany and Poland, later across Southeast Asia,")
+    sentences = text.splitlines()
+    script = Script()
+    experience = only(judge(text, reply([(GRETA_QUOTES | changed, sentences)]), script))
+
+    assert script.second_calls == []
+    assert experience.established["function"].checked_by == "vocabulary"
+
+
+# -- lengths and recency: never granted in this issue --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "quote", "years", "bound"),
+    [
+        pytest.param(
+            "Greta has done this work for more than 20 years.",
+            "for more than 20 years",
+            20.0,
+            "at_least",
+            id="more_than",
+        ),
+        pytest.param(
+            "Greta has marketed baby formula for 20+ years.",
+            "for 20+ years",
+            20.0,
+            "at_least",
+            id="n_plus",
+        ),
+        pytest.param(
+            "Greta has done this work for 22 years.", "for 22 years", 22.0, "exactly", id="exactly"
+        ),
+        pytest.param(
+            "Greta has done this work for about 22 years.",
+            "for about 22 years",
+            20.0,
+            "about",
+            id="about_is_two_fewer",
+        ),
+        pytest.param(
+            "Greta has done this work for two decades.",
+            "for two decades",
+            20.0,
+            "exactly",
+            id="decades",
+        ),
+        pytest.param(
+            "Greta has done this work for twenty-two years.",
+            "for twenty-two years",
+            22.0,
+            "exactly",
+            id="in_words",
+        ),
+        pytest.param(
+            "Greta has led this work since 2001.",
+            "since 2001",
+            22.25,
+            "period",
+            id="since_to_the_documents_date",
+        ),
+        pytest.param(
+            "Greta did this work from March 2001 to May 2023.",
+            "from March 2001 to May 2023",
+            22.17,
+            "period",
+            id="from_to",
+        ),
+        pytest.param(
+            "Greta has done this work for nearly 23 years.",
+            "for nearly 23 years",
+            None,
+            None,
+            id="nearly_bounds_nothing",
+        ),
+        pytest.param(
+            "Greta did this work for 18 months.", "for 18 months", None, None, id="another_unit"
+        ),
+        pytest.param("Greta has done this work for years.", "for years", None, None, id="no_count"),
+    ],
+)
+def test_a_length_is_handed_on_with_the_count_its_words_write(sentence, quote, years, bound):
+    text = GRETA.replace(GRETA_SENTENCES[2], sentence)
+    read = reply([(GRETA_QUOTES | {"duration": (quote, quote)}, text.splitlines())])
+    experience = only(judge(text, read, as_of=date(2024, 3, 1)))
+
+    assert experience.missing_because == {"duration": LENGTH_NOT_PROVED}
+    (length,) = experience.lengths_not_proved
+    assert (length["text"], length["years"], length["bound"]) == (sentence, years, bound)
+    assert (length["facet"], length["source_id"]) == ("duration", "doc-1")
+
+
+def test_an_open_period_in_a_document_with_no_date_bounds_nothing():
+    text = GRETA.replace(GRETA_SENTENCES[2], "Greta has led this work since 2001.")
+    read = reply([(GRETA_QUOTES | {"duration": ("since 2001", "since 2001")}, text.splitlines())])
+    (length,) = only(judge(text, read)).lengths_not_proved
+    assert (length["years"], length["bound"]) == (None, None)
+
+
+def test_a_length_outside_the_listed_sentences_is_handed_on_with_its_whole_sentence():
+    text = GRETA + "She holds an MBA. Greta has done this work for 21 years. She lives in Oslo.\n"
+    read = reply([(GRETA_QUOTES | {"duration": ("for 21 years", "21 years")}, GRETA_SENTENCES)])
+    (length,) = only(judge(text, read)).lengths_not_proved
+    assert (length["text"], length["years"]) == ("Greta has done this work for 21 years.", 21.0)
+
+
+@pytest.mark.parametrize(
+    ("quote", "because"),
+    [
+        pytest.param(None, DURATION_UNKNOWN, id="no_quote_is_duration_unknown"),
+        pytest.param("for more than 25 years", QUOTE_NOT_IN_DOCUMENT, id="a_quote_not_in_it"),
+    ],
+)
+def test_a_length_not_stated_is_not_handed_on(quote, because):
+    experience = only(judge(GRETA, greta(duration=(quote, quote))))
+    assert experience.missing_because["duration"] == because
+    assert experience.lengths_not_proved == ()
+
+
+CURRENTLY = Facet(key="recency", kind=RECENCY, text="currently", current=True)
+
+
+@pytest.mark.parametrize(
+    ("quote", "because", "asked"),
+    [
+        pytest.param(None, SILENT, 0, id="nothing_quoted_is_silent"),
+        pytest.param("until 2023", "recency_not_proved", 3, id="a_quote_is_not_proved"),
+    ],
+)
+def test_recency_is_never_granted(quote, because, asked):
+    facets = (CURRENTLY, FUNCTION, PRODUCT, MARKET)
+    changed = {"recency": (quote, quote)}
+    script = Script()
+    experience = only(judge(GRETA, greta(**changed), script, facets=facets))
+    assert experience.missing_because == {"recency": because}
+    # Only a recency the rules may yet grant makes a would-be match worth asking about.
+    assert len(script.second_calls) == asked
+
+
+# -- denials: doubts, never firm -------------------------------------------------------------
+
+INGRID = (
+    GRETA
+    + "The role is broader than the profile says. She has never worked on baby formula herself.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("key", "facet"),
+    [
+        pytest.param("product", "product", id="the_criterions_key"),
+        pytest.param("PRODUCT", "product", id="its_key_in_another_case"),
+        pytest.param("baby formula", "duration", id="another_key_goes_to_the_first_facet"),
+        pytest.param(None, "duration", id="no_key_goes_to_the_first_facet"),
+    ],
+)
+def test_a_denial_found_in_the_document_is_kept_as_a_doubt(key, facet):
+    words = "She has never worked on baby formula herself."
+    read = reply([(GRETA_QUOTES, GRETA_SENTENCES)], denials=[(words, key)])
+    (denial,) = judge(INGRID, read).denials
+
+    assert (denial.facet, denial.text, denial.kept_as, denial.denies) == (
+        facet,
+        words,
+        "doubt",
+        False,
+    )
+
+
+def test_a_firm_looking_denial_is_still_a_doubt_and_a_denial_not_in_the_text_is_set_aside():
+    text = GRETA + "Greta has never worked on baby formula.\n"
+    read = reply(
+        [(GRETA_QUOTES, GRETA_SENTENCES)],
+        denials=[
+            ("Greta has never worked on baby formula.", "product"),
+            ("Greta never worked on baby formula.", "product"),
+            ("", "product"),
+        ],
+    )
+    (denial,) = judge(text, read).denials
+    assert denial.kept_as == "doubt" and not denial.denies
+
+
+# -- adversarial -----------------------------------------------------------------------------
+
+SOREN = (
+    "🍼 Søren Ødegård führte das Marketing: he led marketing for baby formula across Österreich.\n"
+    "Søren has done this work for more than 20 years.\n"
+)
+
+
+def test_accents_and_astral_characters_keep_exact_offsets():
+    conditions = {
+        "function": ("led marketing for baby formula", "marketing"),
+        "product": ("baby formula", "baby formula"),
+        "market": ("across Österreich", "Österreich"),
+        "duration": ("for more than 20 years", "more than 20 years"),
+    }
+    experience = only(judge(SOREN, reply([(conditions, SOREN.splitlines())])))
+    market = experience.established["market"]
+    assert market.checked_by == "vocabulary+second_call"
+    assert market.char_start == SOREN.index("across Österreich")
+
+
+def test_a_quote_in_another_unicode_form_is_not_the_documents():
+    decomposed = unicodedata.normalize("NFD", "across Österreich")
+    assert decomposed != "across Österreich"
+    conditions = {"market": (decomposed, "Österreich")}
+    experience = only(judge(SOREN, reply([(conditions, SOREN.splitlines())])))
+    assert experience.missing_because["market"] == QUOTE_NOT_IN_DOCUMENT
+
+
+def test_a_quote_that_appears_twice_is_taken_inside_the_experience():
+    text = "Greta began on the baby formula help desk at Quellmark Foods.\n" + GRETA
+    experience = only(judge(text, greta()))
+    product = experience.established["product"]
+    assert product.char_start == text.index("baby formula", text.index("She led"))
+    assert product.checked_by == "second_call"
+
+
+def test_a_quote_found_only_outside_the_experience_is_outside_even_when_repeated():
+    text = "Baby tips: baby formula, baby formula.\n" + GRETA.replace("baby formula", "infant food")
+    read = greta(function=("led marketing for infant food", "marketing"))
+    experience = only(judge(text, read))
+    assert experience.missing_because["product"] == QUOTE_OUTSIDE_EXPERIENCE
+
+
+def test_a_sentence_listed_twice_takes_its_two_occurrences():
+    line = "She led marketing for baby formula across Germany and Poland until 2023."
+    text = GRETA + line + "\n"
+    read = reply([(GRETA_QUOTES, [line, line, GRETA_SENTENCES[2]])])
+    experience = only(judge(text, read))
+    assert set(experience.established) == {"function", "product", "market"}
+
+
+def test_an_empty_reply_judges_nothing_and_asks_nothing():
+    script = Script()
+    judgment = judge(GRETA, ReadReply(subject=None, experiences=[], denials=[]), script)
+    assert judgment == DocumentJudgment(source_id="doc-1")
+    assert script.second_calls == [] and script.typing_calls == []
+
+
+@pytest.mark.parametrize("quote", [pytest.param("", id="empty"), pytest.param("   ", id="blank")])
+def test_an_empty_quote_is_silent(quote):
+    experience = only(judge(GRETA, greta(product=(quote, None))))
+    assert experience.missing_because["product"] == SILENT
+
+
+def test_a_condition_keyed_in_another_case_is_read_and_an_unknown_key_ignored():
+    conditions = {
+        ("Function" if key == "function" else key): value for key, value in GRETA_QUOTES.items()
+    }
+    read = reply([(conditions | {"flavour": ("baby", "baby")}, GRETA_SENTENCES)])
+    experience = only(judge(GRETA, read))
+    assert set(experience.established) == {"function", "product", "market"}
+
+
+def test_each_experience_is_judged_on_its_own():
+    read = reply(
+        [
+            (GRETA_QUOTES, GRETA_SENTENCES),
+            ({"function": ("led marketing for baby formula", "marketing")}, GRETA_SENTENCES[:1]),
+        ]
+    )
+    script = Script()
+    first, second = judge(GRETA, read, script).experiences
+    assert set(first.established) == {"function", "product", "market"}
+    assert second.missing_because == {
+        "duration": DURATION_UNKNOWN,
+        "function": QUOTE_OUTSIDE_EXPERIENCE,
+        "product": SILENT,
+        "market": SILENT,
+    }
+    assert len(script.second_calls) == 3
