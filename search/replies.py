@@ -15,6 +15,8 @@ from search.partition import CANNOT_BE_PLACED, MATCHED, NOT_RECORDED, RULED_OUT,
 from search.service import CANNOT_TELL, SearchOutcome, map_version
 
 OTHERS = (RULED_OUT, NOT_RECORDED, CANNOT_BE_PLACED, CANNOT_TELL)
+# entities.matched is the answer to the whole brief, up to this many; matches is paged.
+MATCHED_CAP = 200
 
 
 def search_reply(
@@ -69,7 +71,8 @@ def full_fields(
 ) -> dict[str, Any]:
     by_verdict: dict[str, list[int]] = defaultdict(list)
     for placed in outcome.placed:
-        if placed.verdict != MATCHED and len(by_verdict[placed.verdict]) < list_limit:
+        cap = MATCHED_CAP if placed.verdict == MATCHED else list_limit
+        if len(by_verdict[placed.verdict]) < cap:
             by_verdict[placed.verdict].append(placed.entity_id)
     keys = dict(
         Entity.objects.filter(pk__in=[pk for pks in by_verdict.values() for pk in pks]).values_list(
@@ -83,8 +86,7 @@ def full_fields(
         "as_of": outcome.as_of or None,
         "counts": outcome.counts,
         "entities": {
-            MATCHED: [people.key(placed.entity_id) for placed in page],
-            **{verdict: [keys[pk] for pk in by_verdict[verdict]] for verdict in OTHERS},
+            verdict: [keys[pk] for pk in by_verdict[verdict]] for verdict in (MATCHED, *OTHERS)
         },
         "provenance": people.provenance(page),
         "coverage": {"narrowed_by": narrowed(outcome, incomplete)},

@@ -29,11 +29,21 @@ def scope_entity_ids(
         | Q(Exists(RelationRow.objects.filter(entity=OuterRef("pk"), origin="declared")))
     )
     if entity_ids is not None:
+        # An id of a person outside the key's view is as unknown as one nobody carries.
         resolved = {entity_id: entity_resolve(workspace, entity_id) for entity_id in entity_ids}
-        unknown = [entity_id for entity_id, entity in resolved.items() if entity is None]
+        visible = set(
+            entities.filter(
+                pk__in=[entity.pk for entity in resolved.values() if entity is not None]
+            ).values_list("pk", flat=True)
+        )
+        unknown = [
+            entity_id
+            for entity_id, entity in resolved.items()
+            if entity is None or entity.pk not in visible
+        ]
         if unknown:
             raise InvalidRequest("entity_unknown", entity_ids=unknown, reason=ENTITY_UNKNOWN)
-        entities = entities.filter(pk__in=[entity.pk for entity in resolved.values()])
+        entities = entities.filter(pk__in=visible)
     return list(entities.order_by("name_key", "key").values_list("pk", flat=True))
 
 

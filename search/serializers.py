@@ -10,6 +10,7 @@ from rest_framework import serializers
 from limma.paging import DEFAULT_LIMIT, MAX_LIMIT
 from limma.serializers import PageCounts, WorkspaceInput
 
+MAX_LIST_LIMIT = 200  # a list of non-matches holds at most this
 AS_OF = re.compile(r"^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$")
 
 
@@ -54,9 +55,9 @@ class SearchInput(WorkspaceInput):
     offset = serializers.IntegerField(min_value=0, default=0)
     list_limit = serializers.IntegerField(
         min_value=0,
-        max_value=MAX_LIMIT,
+        max_value=MAX_LIST_LIMIT,
         default=DEFAULT_LIMIT,
-        help_text="How many ids each list of others carries in the full reply.",
+        help_text="0-200: how many entries each list of non-matches carries (counts stay whole).",
     )
     as_of = serializers.RegexField(
         AS_OF,

@@ -1,0 +1,474 @@
+"""How the search verb scales: the partition over a synthetic directory, two constraints.
+
+    .venv/bin/python benchmarks/search_scale.py --people 100000 --runs 5
+
+Creates its own PostgreSQL database `limma_bench` on the server DATABASE_URL names (default
+postgres://postgres@127.0.0.1:5432, trust auth), migrates it, loads the synthetic directory of
+tests/search/directory.py at two sizes (--people and a tenth of it, or --sizes), and times the
+search service and its reply (search_run + search_reply, what POST /v1/public/search does
+after authentication) for based_in Europe + held_role function Marketing: median ms and the
+number of database queries per call, compact and full. It checks every count against the
+brute-force count of tests/search/directory.py, then drops the database, whatever happens.
+
+Loading: connect writes one entity and one document (with its parts) at a time, about five
+queries a person, so 100,000 people through connect take many minutes. The benchmark writes
+the same rows connect writes (entities, external ids, declared rows with their table, columns
+and record ids, withheld gaps, profile documents) with bulk_create, and proves the two loads
+equal first: --check-people people (default 2,000) are loaded both ways and every search
+count and matched id of a few constraint sets must agree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import signal
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+BENCH_DB = "limma_bench"
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/limma"
+SEED = 20240611
+BATCH = 5000
+EUROPE_MARKETING = [
+    {"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"},
+    {"relation": "held_role", "slot": "function", "op": "eq", "value": "Marketing"},
+]
+CHECK_SETS = [
+    EUROPE_MARKETING,
+    [{"relation": "based_in", "slot": "place", "op": "ne", "value": "Germany"}],
+    [{"relation": "based_in", "slot": "place", "op": "in", "value": ["DACH", "Southeast Asia"]}],
+]
+
+
+def parse() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--people", type=int, default=100_000, help="the largest size")
+    parser.add_argument(
+        "--sizes", default="", help="comma-separated sizes (default: a tenth of --people, and it)"
+    )
+    parser.add_argument("--runs", type=int, default=5, help="timed calls per size and detail")
+    parser.add_argument(
+        "--check-people",
+        type=int,
+        default=2000,
+        help="people loaded both through connect and in bulk, to compare (0: skip)",
+    )
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("DATABASE_URL", DEFAULT_URL),
+        help="the server to use; the database is always limma_bench",
+    )
+    parser.add_argument(
+        "--deadline-minutes",
+        type=float,
+        default=30.0,
+        help="skip the sizes still to come once this much time has passed",
+    )
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",") if s] or [max(args.people // 10, 1), args.people]
+    args.sizes = sorted(set(sizes))
+    return args
+
+
+# -- the database -----------------------------------------------------------------------------
+
+
+def bench_url(url: str) -> str:
+    """The same server, the benchmark's own database (never the one the URL names)."""
+    parts = urlsplit(url)
+    if not parts.scheme.startswith("postgres"):
+        raise SystemExit(f"search_scale.py runs on PostgreSQL, not {parts.scheme!r}")
+    return urlunsplit(parts._replace(path=f"/{BENCH_DB}"))
+
+
+def server_run(url: str, sql: str) -> None:
+    import psycopg
+
+    parts = urlsplit(url)
+    with psycopg.connect(
+        host=parts.hostname or "127.0.0.1",
+        port=parts.port or 5432,
+        user=parts.username or "postgres",
+        password=parts.password,
+        dbname="postgres",
+        autocommit=True,
+    ) as conn:
+        conn.execute(sql)
+
+
+@contextmanager
+def bench_database(url: str) -> Iterator[None]:
+    """limma_bench, created empty and dropped at the end (also on an error or a signal)."""
+    server_run(url, f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
+    server_run(url, f"CREATE DATABASE {BENCH_DB}")
+    os.environ["DATABASE_URL"] = bench_url(url)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "limma.settings")
+    os.environ.setdefault("LIMMA_LOG_LEVEL", "WARNING")
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:  # Django may not have been set up
+            pass
+        server_run(url, f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
+        print(f"dropped database {BENCH_DB}")
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise SystemExit(f"stopped by signal {signum}")
+
+
+# -- loading ----------------------------------------------------------------------------------
+
+
+def bulk_load(workspace: Any, export: dict[str, Any]) -> dict[str, int]:
+    """What connect writes for this export, written with bulk_create (no model is called)."""
+    from limma.models import CoverageGap, Document, Entity, ExternalId, RelationRow
+    from limma.names import name_key
+    from limma.services.connect_load import TRUTHY, row_id
+    from limma.services.connect_mapping import cell
+
+    tables = export["tables"]
+    entities = Entity.objects.bulk_create(
+        (
+            Entity(
+                workspace=workspace,
+                key=person["_id"],
+                kind="person",
+                display_name=person["name"],
+                name_key=name_key(person["name"]),
+            )
+            for person in tables["people"]
+        ),
+        batch_size=BATCH,
+    )
+    by_id = {entity.key: entity for entity in entities}
+    ExternalId.objects.bulk_create(
+        (
+            ExternalId(workspace=workspace, entity=entity, table="people", value=entity.key)
+            for entity in entities
+        ),
+        batch_size=BATCH,
+    )
+    rows: list[RelationRow] = []
+    gaps: list[CoverageGap] = []
+    for relation_map in export["mapping"]["relations"]:
+        for row in tables[relation_map["table"]]:
+            entity = by_id[cell(row, relation_map["entity"])]
+            values = {
+                slot: cell(row, column)
+                for slot, column in relation_map["slots"].items()
+                if cell(row, column)
+            }
+            record_id = row_id(row, relation_map.get("id", ""), {"entity": entity.key, **values})
+            withheld = relation_map.get("withheld")
+            if withheld and cell(row, withheld).lower() in TRUTHY:
+                gaps.append(
+                    CoverageGap(
+                        workspace=workspace,
+                        entity=entity,
+                        relation=relation_map["relation"],
+                        reason="withheld",
+                        source_table=relation_map["table"],
+                        record_id=record_id,
+                    )
+                )
+            elif values:
+                rows.append(
+                    RelationRow(
+                        workspace=workspace,
+                        entity=entity,
+                        relation=relation_map["relation"],
+                        values=values,
+                        origin="declared",
+                        source_table=relation_map["table"],
+                        columns={s: c for s, c in relation_map["slots"].items() if s in values},
+                        record_id=record_id,
+                    )
+                )
+    RelationRow.objects.bulk_create(rows, batch_size=BATCH)
+    CoverageGap.objects.bulk_create(gaps, batch_size=BATCH)
+    (document_map,) = export["mapping"]["documents"]
+    documents = [
+        Document(
+            workspace=workspace,
+            entity=by_id[person["_id"]],
+            kind=document_map["kind"],
+            text=person[document_map["text"]],
+            text_sha256=hashlib.sha256(person[document_map["text"]].encode()).hexdigest(),
+            access_group=person.get("bio_group") or "general",
+            origin="connect",
+            source_table="people",
+            source_column=document_map["text"],
+            record_id=person["_id"],
+        )
+        for person in tables["people"]
+        if person.get(document_map["text"])
+    ]
+    Document.objects.bulk_create(documents, batch_size=BATCH)
+    return {
+        "entities": len(entities),
+        "rows": len(rows),
+        "gaps": len(gaps),
+        "documents": len(documents),
+    }
+
+
+def workspace_with_key(name: str) -> tuple[Any, Any]:
+    from limma.models import Workspace
+    from limma.services.keys import api_key_create
+
+    workspace = Workspace.objects.create(name=name)
+    key, _ = api_key_create(workspace=workspace, name="bench", role="admin")
+    return workspace, key
+
+
+# -- calls ------------------------------------------------------------------------------------
+
+
+def one_search(key: Any, workspace_id: str, constraints: list[dict], detail: str) -> dict:
+    """What the view does after authentication: the workspace, the search, the reply."""
+    from limma.access import access_workspace
+    from search.replies import search_reply
+    from search.service import search_run
+
+    workspace = access_workspace(key, workspace_id)
+    outcome = search_run(key=key, workspace=workspace, constraints=constraints)
+    return search_reply(
+        outcome, key=key, detail=detail, limit=50, offset=0, list_limit=50, request_id="bench"
+    )
+
+
+def queries_of(call: Callable[[], Any]) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        call()
+    return len(captured.captured_queries)
+
+
+def timed(call: Callable[[], Any], runs: int) -> list[float]:
+    call()  # warm: the shipped vocabulary is built once per process
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def phases(key: Any, workspace_id: str, runs: int) -> dict[str, float]:
+    """Where one call's time goes (median ms): scope, rows, partition, reply."""
+    from limma.access import access_workspace
+    from search.constraints import constraints_bound, constraints_parsed
+    from search.partition import partition
+    from search.replies import search_reply
+    from search.scope import scope_entity_ids, scope_rows, scope_withheld
+    from search.service import search_run
+
+    workspace = access_workspace(key, workspace_id)
+    bound, _ = constraints_bound(
+        constraints_parsed(EUROPE_MARKETING), workspace.parsed_pack, workspace.vocabulary
+    )
+    relations = {constraint.relation for constraint in bound}
+    slots = {name: r.slots for name, r in workspace.parsed_pack.relations.items()}
+    found: dict[str, list[float]] = {}
+
+    def clock(name: str, call: Callable[[], Any]) -> Any:
+        start = time.perf_counter()
+        value = call()
+        found.setdefault(name, []).append((time.perf_counter() - start) * 1000)
+        return value
+
+    for _ in range(runs):
+        pks = clock(
+            "scope (entity ids)",
+            lambda: scope_entity_ids(key=key, workspace=workspace, entity_ids=None),
+        )
+        rows = clock(
+            "rows + withheld",
+            lambda: (
+                scope_rows(key=key, relations=relations, entity_pks=None),
+                scope_withheld(key=key, relations=relations, entity_pks=None),
+            ),
+        )
+        clock(
+            "partition (Python)",
+            lambda pks=pks, rows=rows: partition(
+                pks,
+                rows[0],
+                withheld=rows[1],
+                constraints=bound,
+                relation_slots=slots,
+                vocabulary=workspace.vocabulary,
+            ),
+        )
+        outcome = search_run(key=key, workspace=workspace, constraints=EUROPE_MARKETING)
+        clock(
+            "reply (compact page of 50)",
+            lambda outcome=outcome: search_reply(
+                outcome,
+                key=key,
+                detail="compact",
+                limit=50,
+                offset=0,
+                list_limit=50,
+                request_id="bench",
+            ),
+        )
+    return {name: statistics.median(times) for name, times in found.items()}
+
+
+# -- the run ----------------------------------------------------------------------------------
+
+
+def check_bulk_equals_connect(people: int) -> None:
+    from django.db import transaction
+
+    from limma.services.connect import export_connect
+    from tests.search.directory import directory_export
+
+    export = directory_export(people, SEED + 7)
+    connected, key_c = workspace_with_key("through connect")
+    bulk, key_b = workspace_with_key("in bulk")
+    start = time.perf_counter()
+    export_connect(workspace=connected, tables=export["tables"], mapping=export["mapping"])
+    through = time.perf_counter() - start
+    with transaction.atomic():
+        bulk_load(bulk, export)
+    for constraints in CHECK_SETS:
+        one = one_search(key_c, connected.id, constraints, "full")
+        other = one_search(key_b, bulk.id, constraints, "full")
+        assert one["counts"] == other["counts"], (constraints, one["counts"], other["counts"])
+        assert one["incomplete_because"] == other["incomplete_because"]
+        assert one["entities"] == other["entities"]
+    print(
+        f"check: {people:,} people through connect ({through:.1f} s) and in bulk give the "
+        f"same counts, gaps and ids for {len(CHECK_SETS)} constraint sets"
+    )
+
+
+def measure(size: int, runs: int) -> dict[str, Any]:
+    from django.db import connection, transaction
+
+    from limma.vocabulary import Vocabulary
+    from tests.search.directory import brute_force, directory_export
+
+    export = directory_export(size, SEED)
+    workspace, key = workspace_with_key(f"bench {size}")
+    start = time.perf_counter()
+    with transaction.atomic():
+        loaded = bulk_load(workspace, export)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    load_s = time.perf_counter() - start
+
+    reply = one_search(key, workspace.id, EUROPE_MARKETING, "full")
+    expected = brute_force(export, EUROPE_MARKETING, Vocabulary.shipped())
+    counts = {verdict: len(ids) for verdict, ids in expected.items()}
+    got = {verdict: reply["counts"][verdict] for verdict in counts}
+    assert got == counts, f"the search counts {got}, the brute force {counts}"
+
+    result: dict[str, Any] = {"people": size, "load_s": load_s, "counts": counts, **loaded}
+    for detail in ("compact", "full"):
+
+        def call(detail: str = detail) -> dict:
+            return one_search(key, workspace.id, EUROPE_MARKETING, detail)
+
+        times = timed(call, runs)
+        result[detail] = {
+            "median_ms": statistics.median(times),
+            "min_ms": min(times),
+            "max_ms": max(times),
+            "queries": queries_of(call),
+        }
+    result["phases"] = phases(key, workspace.id, runs)
+    return result
+
+
+def report(results: list[dict[str, Any]], runs: int) -> None:
+    print()
+    print(f"search: based_in Europe + held_role function Marketing, {runs} runs a cell")
+    header = (
+        f"{'people':>8} {'rows':>8} {'load s':>7} {'matched':>8} "
+        f"{'compact ms':>11} {'q':>3} {'full ms':>9} {'q':>3}"
+    )
+    print(header)
+    print("-" * len(header))
+    for r in results:
+        print(
+            f"{r['people']:>8,} {r['rows']:>8,} {r['load_s']:>7.1f} {r['counts']['matched']:>8,} "
+            f"{r['compact']['median_ms']:>11.0f} {r['compact']['queries']:>3} "
+            f"{r['full']['median_ms']:>9.0f} {r['full']['queries']:>3}"
+        )
+    if len(results) > 1:
+        small, big = results[0], results[-1]
+        print(
+            f"\n{big['people'] / small['people']:.0f}x the people: "
+            f"{big['compact']['median_ms'] / small['compact']['median_ms']:.1f}x the time "
+            f"(compact), queries per call {small['compact']['queries']} -> "
+            f"{big['compact']['queries']} (compact), {small['full']['queries']} -> "
+            f"{big['full']['queries']} (full)"
+        )
+    for r in results:
+        spread = ", ".join(f"{name} {ms:.0f}" for name, ms in r["phases"].items())
+        print(f"phases at {r['people']:,} (median ms): {spread}")
+        print(
+            f"  compact min/max {r['compact']['min_ms']:.0f}/{r['compact']['max_ms']:.0f} ms;"
+            f" counts {r['counts']} equal the brute-force count"
+        )
+
+
+def main() -> None:
+    args = parse()
+    began = time.perf_counter()
+    print(
+        f"sizes {args.sizes}, {args.runs} runs; database {BENCH_DB} on "
+        f"{urlsplit(args.database_url).hostname}; people written with bulk_create "
+        f"(the rows connect writes), not through connect"
+    )
+    results = []
+    with bench_database(args.database_url):
+        if args.check_people:
+            check_bulk_equals_connect(args.check_people)
+        for size in args.sizes:
+            if time.perf_counter() - began > args.deadline_minutes * 60:
+                print(f"skipped {size:,} people: past the {args.deadline_minutes} min deadline")
+                continue
+            result = measure(size, args.runs)
+            results.append(result)
+            print(
+                f"{size:,} people: loaded in {result['load_s']:.1f} s, compact "
+                f"{result['compact']['median_ms']:.0f} ms, {result['compact']['queries']} "
+                f"queries",
+                flush=True,
+            )
+        report(results, args.runs)
+    print(f"done in {time.perf_counter() - began:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
