@@ -21,6 +21,7 @@ def setup() -> None:
     os.environ["LIMMA_VAR_DIR"] = str(scratch)
     os.environ["DATABASE_URL"] = f"sqlite:///{scratch / 'example.sqlite3'}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "limma.test_settings")
+    os.environ["DJANGO_ALLOWED_HOSTS"] = "testserver,localhost"
     import django
     from django.core.management import call_command
 
