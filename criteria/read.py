@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
+from criteria.denials_read import denials_kept
 from criteria.experiences import (
     Document,
     Located,
@@ -38,7 +39,6 @@ from criteria.quotes import (
     count_of,
     locate,
     locate_sentences,
-    occurrences,
     sentence_around,
 )
 from criteria.types import (
@@ -54,7 +54,7 @@ from criteria.types import (
     Facet,
     Quote,
 )
-from limma.door.shapes import ConditionEvidence, Denial, Experience, Period, ReadReply
+from limma.door.shapes import ConditionEvidence, Experience, Period, ReadReply
 from limma.vocabulary import Vocabulary
 
 RECENCY_NOT_PROVED = "recency_not_proved"
@@ -116,10 +116,13 @@ def judge_document(
         )
         for experience in reply.experiences
     )
-    denials = tuple(
-        quote
-        for denial in reply.denials
-        if (quote := denial_of(denial, document=document, facets=facets, person=person))
+    denials = denials_kept(
+        reply.denials,
+        source_id=source_id,
+        text=text,
+        facets=facets,
+        person=person,
+        experiences=experiences,
     )
     return DocumentJudgment(
         source_id=source_id, experiences=experiences, denials=denials, subject=reply.subject
@@ -343,36 +346,3 @@ def assemble(
         lengths_not_proved=tuple(item for each in timed.values() for item in each.not_proved),
         typing=tuple(each.typing for each in conditions.values() if each.typing),
     )
-
-
-# -- denials: never firm until the rules issue lands ----------------------------------------
-
-
-def denial_of(
-    denial: Denial, *, document: Document, facets: tuple[Facet, ...], person: str | None
-) -> Quote | None:
-    """A listed denial kept as a doubt when its words are the document's; set aside otherwise.
-
-    The rules issue replaces this with the firm and set-aside forms (it is given the person for
-    that); here nothing is firm and nothing found is dropped.
-    """
-    del person  # the rules issue's firm form reads it
-    span = next(occurrences(document.text, denial.quote), None) if denial.quote.strip() else None
-    if span is None:
-        return None
-    return Quote(
-        facet=denial_facet(denial.facet, facets),
-        text=denial.quote,
-        source_id=document.source_id,
-        char_start=span[0],
-        char_end=span[1],
-        kept_as=DOUBT,
-    )
-
-
-def denial_facet(key: str | None, facets: tuple[Facet, ...]) -> str:
-    """The criterion's key the reply named, case ignored; else the first facet's."""
-    for facet in facets:
-        if key is not None and facet.key.casefold() == key.casefold():
-            return facet.key
-    return facets[0].key if facets else (key or "")

@@ -708,7 +708,7 @@ def test_recency_is_never_granted(quote, because, asked):
     assert len(script.second_calls) == asked
 
 
-# -- denials: doubts, never firm -------------------------------------------------------------
+# -- denials: firm only when the named person's own, else doubts ----------------------------
 
 INGRID = (
     GRETA
@@ -721,8 +721,8 @@ INGRID = (
     [
         pytest.param("product", "product", id="the_criterions_key"),
         pytest.param("PRODUCT", "product", id="its_key_in_another_case"),
-        pytest.param("baby formula", "duration", id="another_key_goes_to_the_first_facet"),
-        pytest.param(None, "duration", id="no_key_goes_to_the_first_facet"),
+        pytest.param("baby formula", "product", id="another_key_goes_to_the_condition_it_names"),
+        pytest.param(None, "product", id="no_key_goes_to_the_condition_the_sentence_names"),
     ],
 )
 def test_a_denial_found_in_the_document_is_kept_as_a_doubt(key, facet):
@@ -738,7 +738,7 @@ def test_a_denial_found_in_the_document_is_kept_as_a_doubt(key, facet):
     )
 
 
-def test_a_firm_looking_denial_is_still_a_doubt_and_a_denial_not_in_the_text_is_set_aside():
+def test_the_named_persons_own_denial_is_firm_and_one_not_in_the_text_is_set_aside():
     text = GRETA + "Greta has never worked on baby formula.\n"
     read = reply(
         [(GRETA_QUOTES, GRETA_SENTENCES)],
@@ -749,7 +749,8 @@ def test_a_firm_looking_denial_is_still_a_doubt_and_a_denial_not_in_the_text_is_
         ],
     )
     (denial,) = judge(text, read).denials
-    assert denial.kept_as == "doubt" and not denial.denies
+    assert denial.denies and denial.kept_as is None
+    assert denial.text == "Greta has never worked on baby formula."
 
 
 # -- adversarial -----------------------------------------------------------------------------

@@ -1,0 +1,85 @@
+"""The denials a reading model lists, judged by the denial rule (criteria/denials.py).
+
+Each becomes a firm denial (the named person's own outright one), a doubt (kept, quoted whole)
+or is set aside (another person's full name, or words that are not the document's). What this
+document's experiences state for a condition is what a denial of those very words is held
+against.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from criteria.denials import DenialContext, denial_verdict
+from criteria.types import ExperienceJudgment, Facet, Quote
+from limma.door.shapes import Denial
+from limma.segment import segment
+
+FIRM, SET_ASIDE, DOUBT = "firm", "set_aside", "doubt"
+
+
+def denial_context(text: str, facets: tuple[Facet, ...], person: str | None) -> DenialContext:
+    spans, speakers = [], []
+    for part in segment(text):
+        for sentence in part.sentences:
+            spans.append((sentence.start, sentence.end))
+            speakers.append(sentence.speaker)
+    words = {
+        facet.key: tuple(
+            dict.fromkeys(w for w in (facet.text, facet.core, facet.value, *facet.also) if w)
+        )
+        for facet in facets
+    }
+    return DenialContext(
+        text=text,
+        sentences=tuple(spans),
+        speakers=tuple(speakers),
+        person=person,
+        other_names=(),
+        facet_keys=tuple(facet.key for facet in facets),
+        facet_words=words,
+    )
+
+
+def stated_in(experiences: Iterable[ExperienceJudgment]) -> dict[str, tuple[str, ...]]:
+    """Per condition, the words this document's experiences state for it."""
+    stated: dict[str, list[str]] = {}
+    for experience in experiences:
+        for key, quote in experience.established.items():
+            stated.setdefault(key, []).extend(w for w in (quote.text, quote.states) if w)
+        for quote in experience.different:
+            stated.setdefault(quote.facet, []).extend(w for w in (quote.text, quote.states) if w)
+    return {key: tuple(dict.fromkeys(words)) for key, words in stated.items()}
+
+
+def denials_kept(
+    denials: Iterable[Denial],
+    *,
+    source_id: str,
+    text: str,
+    facets: tuple[Facet, ...],
+    person: str | None,
+    experiences: tuple[ExperienceJudgment, ...],
+) -> tuple[Quote, ...]:
+    if not facets:
+        return ()
+    context = denial_context(text, facets, person)
+    stated = stated_in(experiences)
+    kept = []
+    for denial in denials:
+        verdict = denial_verdict(denial.quote, denial.facet, context, stated_elsewhere=stated)
+        if verdict is None or verdict.kind == SET_ASIDE:
+            continue
+        firm = verdict.kind == FIRM
+        kept.append(
+            Quote(
+                facet=verdict.facet,
+                text=text[verdict.start : verdict.end],
+                source_id=source_id,
+                char_start=verdict.start,
+                char_end=verdict.end,
+                denies=firm,
+                kept_as=None if firm else DOUBT,
+            )
+        )
+    return tuple(kept)
