@@ -34,9 +34,9 @@ from criteria.experiences import (
     place,
     type_words,
 )
+from criteria.length_read import length_in_experience
 from criteria.quotes import (
     containing,
-    count_of,
     locate,
     locate_sentences,
     sentence_around,
@@ -44,8 +44,6 @@ from criteria.quotes import (
 from criteria.types import (
     CONDITION,
     DURATION,
-    DURATION_UNKNOWN,
-    LENGTH_NOT_PROVED,
     QUOTE_NOT_IN_DOCUMENT,
     RECENCY,
     SILENT,
@@ -60,9 +58,10 @@ from limma.vocabulary import Vocabulary
 RECENCY_NOT_PROVED = "recency_not_proved"
 DOUBT = "doubt"
 NOT_IN_THE_CLOSED_FORM = "not_in_the_closed_form"
-# The reasons a length or recency is open that the rules issue may yet turn into a grant: an
-# experience open only for these is a would-be match and gets its second calls.
-GRANTABLE_LATER = frozenset({LENGTH_NOT_PROVED, RECENCY_NOT_PROVED})
+# The reasons a recency is open that a later rule may yet turn into a grant: an experience
+# open only for these is a would-be match and gets its second calls. A length handed on is
+# never granted later, so its experience is no would-be match and is asked nothing more.
+GRANTABLE_LATER = frozenset({RECENCY_NOT_PROVED})
 
 
 @dataclass(frozen=True)
@@ -147,6 +146,12 @@ def judge_experience(
         if facet.kind == CONDITION
     }
     placed = frozenset(key for key, outcome in conditions.items() if outcome.established)
+    quoted = tuple(
+        (quote.char_start, quote.char_end)
+        for outcome in conditions.values()
+        for quote in (outcome.established, outcome.different)
+        if quote is not None
+    )
     timed = {
         facet.key: time_of(
             facet,
@@ -156,6 +161,8 @@ def judge_experience(
             period=experience.period,
             as_of=as_of,
             established=placed,
+            anchors=where.spans[:1] + quoted,
+            person=person,
         )
         for facet in facets
         if facet.kind in (DURATION, RECENCY)
@@ -188,6 +195,8 @@ def time_of(
     period: Period | None,
     as_of: date | None,
     established: frozenset[str],
+    anchors: tuple[tuple[int, int], ...],
+    person: str | None,
 ) -> Length:
     """A duration or a recency facet in one experience."""
     if facet.kind == RECENCY:
@@ -200,10 +209,9 @@ def time_of(
         period=period,
         as_of=as_of,
         established=established,
+        anchors=anchors,
+        person=person,
     )
-
-
-# -- the length and the recency: never granted until the rules issue lands ----------------------
 
 
 def length_of(
@@ -215,36 +223,37 @@ def length_of(
     period: Period | None,
     as_of: date | None,
     established: frozenset[str],
+    anchors: tuple[tuple[int, int], ...],
+    person: str | None,
 ) -> Length:
-    """A duration facet in one experience: never granted here; a length found is handed on.
-
-    The rules issue replaces this with the closed form and its six checks (it is given the
-    experience's period and the conditions placed so far for that). Here every quoted length is
-    one sentence handed on as a doubt, with the count its words write.
-    """
-    del period, established  # the rules issue's checks read them
-    if evidence is None or evidence.quote is None or not evidence.quote.strip():
-        return Length(missing_because=DURATION_UNKNOWN)
-    found = locate(document.text, evidence.quote, where.spans)
-    if found is None:
-        return Length(missing_because=QUOTE_NOT_IN_DOCUMENT)
-    start, end = containing(where.spans, found.start, found.end) or sentence_around(
-        document.text, found.start, found.end
+    """A duration facet in one experience, by the length rule: granted by the one closed form
+    only; every other length of an experience that establishes a condition is handed on."""
+    reported = None
+    if evidence is not None and evidence.quote and evidence.quote.strip():
+        found = locate(document.text, evidence.quote, where.spans)
+        if found is None and not established:
+            return Length(missing_because=QUOTE_NOT_IN_DOCUMENT)
+        if found is not None:
+            reported = containing(where.spans, found.start, found.end) or sentence_around(
+                document.text, found.start, found.end
+            )
+    read = length_in_experience(
+        facet,
+        source_id=document.source_id,
+        text=document.text,
+        reported=reported,
+        experience=where.spans,
+        anchors=anchors,
+        start=period.start if period else None,
+        document_date=as_of,
+        person=person,
+        establishes_a_condition=bool(established),
     )
-    sentence = document.text[start:end]
-    years, bound = count_of(evidence.quote, as_of) or count_of(sentence, as_of) or (None, None)
-    item = {
-        "facet": facet.key,
-        "source_id": document.source_id,
-        "text": sentence,
-        "char_start": start,
-        "char_end": end,
-        "years": years,
-        "bound": bound,
-        "kept_as": DOUBT,
-        "why": [NOT_IN_THE_CLOSED_FORM],
-    }
-    return Length(missing_because=LENGTH_NOT_PROVED, not_proved=(item,))
+    return Length(
+        established=read.established,
+        missing_because=read.missing_because,
+        not_proved=read.not_proved,
+    )
 
 
 def recency_of(

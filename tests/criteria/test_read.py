@@ -1,8 +1,10 @@
 """Judging one document: every quote re-read byte for byte, typed by the vocabulary or the typing
-call, and a would-be match confirmed by the second call. Pure: no database, no model.
+call, a length granted by the one closed form only (every other handed on with its closed words
+of why), and a would-be match confirmed by the second call. Pure: no database, no model.
 
 The documents are small versions of the spec's PEOPLE; the reading model's replies are written
-by hand, and the two narrower calls are scripted by Script, which also counts them.
+by hand, and the two narrower calls are scripted by Script, which also counts them. Each document
+is judged as the person its reply names as the subject.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from typing import Any
 
 import pytest
 
+from criteria.lengths import WHY
 from criteria.read import Asks, judge_document
 from criteria.types import (
     CONDITION,
     DIFFERENT,
     DURATION,
+    DURATION_BELOW_THRESHOLD,
     DURATION_UNKNOWN,
     LENGTH_NOT_PROVED,
     QUOTE_NOT_IN_DOCUMENT,
@@ -145,7 +149,7 @@ def judge(
         facets=facets,
         reply=read,
         vocabulary=vocabulary,
-        person="Greta Ostrander",
+        person=read.subject,
         asks=script.asks(),
         as_of=as_of,
     )
@@ -154,12 +158,15 @@ def judge(
 
 
 def assert_reread(judgment: DocumentJudgment, text: str) -> None:
-    """Every span the judgment holds is the document's own characters, and it stores whole."""
+    """Every span the judgment holds is the document's own characters, and it stores whole; every
+    length handed on is a doubt with at least one closed word of why, in the spec's order."""
     quotes: list[Quote] = list(judgment.denials)
     for experience in judgment.experiences:
         quotes += [*experience.established.values(), *experience.different]
         for item in experience.lengths_not_proved:
             assert text[item["char_start"] : item["char_end"]] == item["text"]
+            assert item["kept_as"] == "doubt" and item["source_id"] == "doc-1"
+            assert item["why"] and item["why"] == [word for word in WHY if word in item["why"]]
     for quote in quotes:
         assert quote.source_id == "doc-1"
         assert text[quote.char_start : quote.char_end] == quote.text
@@ -179,6 +186,12 @@ def greta(**changed: tuple[str | None, str | None]) -> ReadReply:
     return reply([(GRETA_QUOTES | changed, GRETA_SENTENCES)], period=("2001", "2023"))
 
 
+def granted(experience: ExperienceJudgment) -> tuple[str, int, str | None]:
+    """The established length: its words, where they start, and who checked it (nobody)."""
+    length = experience.established["duration"]
+    return length.text, length.char_start, length.checked_by
+
+
 # -- a would-be match ------------------------------------------------------------------------
 
 
@@ -186,24 +199,25 @@ def test_a_would_be_match_is_confirmed_condition_by_condition():
     script = Script()
     experience = only(judge(GRETA, greta(), script))
 
+    # The length is granted by the closed form, quoting the count's words; no model checks it.
     assert checked_by(experience) == {
+        "duration": None,
         "function": "vocabulary+second_call",
         "product": "second_call",
         "market": "vocabulary+second_call",
     }
+    assert granted(experience) == (
+        "for more than 20 years",
+        GRETA.index("for more than 20 years"),
+        None,
+    )
     assert experience.established["function"].value == "Marketing"
     assert experience.established["market"].value == "Europe"
     assert experience.established["product"].states == "baby formula"
-    assert experience.missing_because == {"duration": LENGTH_NOT_PROVED}
-    (length,) = experience.lengths_not_proved
-    assert length["text"] == "Greta has done this work for more than 20 years."
-    assert (length["years"], length["bound"], length["kept_as"], length["why"]) == (
-        20.0,
-        "at_least",
-        "doubt",
-        ["not_in_the_closed_form"],
-    )
-    # One second call per condition, shown the facet's words, the quote and the experience.
+    assert experience.missing_because == {}
+    assert experience.lengths_not_proved == ()
+    # One second call per condition (none for the length), shown the facet's words, the quote
+    # and the experience.
     assert script.second_calls == [
         ("marketing", "led marketing for baby formula", GRETA_SENTENCES, "Greta Ostrander"),
         ("baby formula", "baby formula", GRETA_SENTENCES, "Greta Ostrander"),
@@ -232,7 +246,7 @@ def test_a_quote_not_in_the_document_establishes_nothing(quote):
     assert "market" not in experience.established
     # No longer a would-be match: no second call; the rest stays as placed.
     assert script.second_calls == []
-    assert checked_by(experience) == {"function": "vocabulary", "product": None}
+    assert checked_by(experience) == {"duration": None, "function": "vocabulary", "product": None}
 
 
 KASPER = (
@@ -254,7 +268,8 @@ def test_a_quote_from_a_later_role_is_outside_the_experience():
                 },
                 [KASPER.splitlines()[0], KASPER.splitlines()[2]],
             )
-        ]
+        ],
+        subject="Kasper Vandenberg",
     )
     script = Script()
     experience = only(judge(KASPER, read, script))
@@ -273,13 +288,16 @@ def test_a_sentence_the_text_does_not_hold_is_dropped_from_the_experience():
     script = Script()
     experience = only(judge(GRETA, read, script))
 
-    # The quotes stand in the document, but in no sentence the experience still holds.
+    # The quotes stand in the document, but in no sentence the experience still holds; an
+    # experience that establishes no condition hands no length on, and the closed form no longer
+    # stands right behind a sentence of the experience, so it grants nothing either.
     assert experience.missing_because == {
-        "duration": LENGTH_NOT_PROVED,
+        "duration": DURATION_UNKNOWN,
         "function": QUOTE_OUTSIDE_EXPERIENCE,
         "product": QUOTE_OUTSIDE_EXPERIENCE,
         "market": QUOTE_OUTSIDE_EXPERIENCE,
     }
+    assert experience.established == {} and experience.lengths_not_proved == ()
     assert script.second_calls == []
 
 
@@ -309,12 +327,13 @@ def test_a_value_the_vocabulary_places_outside_the_condition_is_different():
                 },
                 NIKOLAI.splitlines(),
             )
-        ]
+        ],
+        subject="Nikolai Wierzbicki",
     )
     script = Script()
     experience = only(judge(NIKOLAI, read, script))
 
-    assert experience.missing_because == {"duration": LENGTH_NOT_PROVED, "market": DIFFERENT}
+    assert experience.missing_because == {"market": DIFFERENT}
     (other,) = experience.different
     assert (other.facet, other.text, other.states, other.value) == (
         "market",
@@ -322,8 +341,9 @@ def test_a_value_the_vocabulary_places_outside_the_condition_is_different():
         "Southeast Asia",
         "Southeast Asia",
     )
-    assert experience.lengths_not_proved[0]["years"] == 22.0
-    assert experience.lengths_not_proved[0]["bound"] == "exactly"
+    # His own length is the closed form and is granted; the other market alone keeps him open.
+    assert granted(experience) == ("for 22 years", NIKOLAI.index("for 22 years"), None)
+    assert experience.lengths_not_proved == ()
     assert script.second_calls == [] and script.typing_calls == []
 
 
@@ -340,9 +360,13 @@ SILVIO_CONDITIONS = {
 }
 
 
+def silvio(conditions: dict[str, tuple[str | None, str | None]]) -> ReadReply:
+    return reply([(conditions, SILVIO.splitlines())], subject="Silvio Calderoni")
+
+
 def test_a_title_the_typing_call_places_outside_the_condition_is_different():
     script = Script(typing=TypingReply(term="Engineering", words="structural engineer"))
-    experience = only(judge(SILVIO, reply([(SILVIO_CONDITIONS, SILVIO.splitlines())]), script))
+    experience = only(judge(SILVIO, silvio(SILVIO_CONDITIONS), script))
 
     assert experience.missing_because["function"] == DIFFERENT
     (other,) = experience.different
@@ -360,16 +384,17 @@ def test_a_title_the_typing_call_places_outside_the_condition_is_different():
 def test_no_typing_call_for_an_experience_that_could_not_match():
     silent = SILVIO_CONDITIONS | {"product": (None, None), "market": (None, None)}
     script = Script(typing="Engineering")
-    experience = only(judge(SILVIO, reply([(silent, SILVIO.splitlines())]), script))
+    experience = only(judge(SILVIO, silvio(silent), script))
 
+    # Nothing established: no typing call, and his length is not handed on (the spec's Silvio).
     assert experience.missing_because == {
-        "duration": LENGTH_NOT_PROVED,
+        "duration": DURATION_UNKNOWN,
         "function": "typing_call:not_made",
         "product": SILENT,
         "market": SILENT,
     }
     assert script.typing_calls == [] and script.second_calls == []
-    assert experience.typing == ()
+    assert experience.typing == () and experience.lengths_not_proved == ()
 
 
 MAREN = (
@@ -382,6 +407,12 @@ MAREN_CONDITIONS = {
     "market": ("across Norway and Sweden", "Norway and Sweden"),
     "duration": ("for more than 20 years", "more than 20 years"),
 }
+
+
+def maren(
+    text: str = MAREN, conditions: dict[str, tuple[str | None, str | None]] = MAREN_CONDITIONS
+) -> ReadReply:
+    return reply([(conditions, text.splitlines())], subject="Maren Lund")
 
 
 @pytest.mark.parametrize(
@@ -409,7 +440,7 @@ MAREN_CONDITIONS = {
 )
 def test_a_bare_title_is_typed_by_the_typing_call(typed, words, checked):
     script = Script(typing=typed)
-    experience = only(judge(MAREN, reply([(MAREN_CONDITIONS, MAREN.splitlines())]), script))
+    experience = only(judge(MAREN, maren(), script))
 
     function = experience.established["function"]
     assert (function.text, function.value, function.checked_by) == (words, "Marketing", checked)
@@ -436,9 +467,7 @@ HEAD_OF_BRAND = (
 def test_the_vocabulary_agreeing_with_the_typer_on_its_words_is_said():
     conditions = MAREN_CONDITIONS | {"function": ("Head of Brand", "Head of Brand")}
     script = Script(typing=TypingReply(term="Marketing", words="brand marketing team"))
-    experience = only(
-        judge(HEAD_OF_BRAND, reply([(conditions, HEAD_OF_BRAND.splitlines())]), script)
-    )
+    experience = only(judge(HEAD_OF_BRAND, maren(HEAD_OF_BRAND, conditions), script))
 
     function = experience.established["function"]
     assert (function.text, function.checked_by) == (
@@ -468,9 +497,7 @@ def test_a_typer_the_vocabulary_contradicts_establishes_nothing(vocabulary):
     conditions = MAREN_CONDITIONS | {"function": ("Chief Commercial Officer", "CCO")}
     words = "overseeing marketing, sales and finance"
     script = Script(typing=TypingReply(term="Marketing", words=words))
-    experience = only(
-        judge(CCO, reply([(conditions, CCO.splitlines())]), script, vocabulary=vocabulary)
-    )
+    experience = only(judge(CCO, maren(CCO, conditions), script, vocabulary=vocabulary))
 
     assert experience.missing_because["function"] == TYPER_AND_VOCABULARY_DISAGREE
     assert "function" not in experience.established and experience.different == ()
@@ -497,7 +524,7 @@ def test_a_typer_the_vocabulary_contradicts_establishes_nothing(vocabulary):
 )
 def test_a_typing_call_that_names_nothing_usable_establishes_nothing(typed, because):
     script = Script(typing=typed)
-    experience = only(judge(MAREN, reply([(MAREN_CONDITIONS, MAREN.splitlines())]), script))
+    experience = only(judge(MAREN, maren(), script))
 
     assert experience.missing_because["function"] == because
     assert len(experience.typing) == 1 and script.second_calls == []
@@ -535,8 +562,10 @@ def test_a_second_call_that_does_not_confirm_leaves_the_condition_open(answer, b
     script = Script(second={"marketing": answer})
     experience = only(judge(GRETA, greta(), script))
 
-    assert experience.missing_because == {"duration": LENGTH_NOT_PROVED, "function": because}
+    # Greta's length is granted: the refused condition is the only thing open.
+    assert experience.missing_because == {"function": because}
     assert checked_by(experience) == {
+        "duration": None,
         "product": "second_call",
         "market": "vocabulary+second_call",
     }
@@ -551,7 +580,7 @@ def test_a_yes_without_a_role_confirms():
 
 def test_a_typed_title_the_second_call_refuses_keeps_its_typing_entry():
     script = Script(typing="Marketing", second={"marketing": None})
-    experience = only(judge(MAREN, reply([(MAREN_CONDITIONS, MAREN.splitlines())]), script))
+    experience = only(judge(MAREN, maren(), script))
     assert experience.missing_because["function"] == "second_call:failed"
     assert experience.typing == (
         {"words": "ran the brand team", "term": "Marketing", "axis": "function"},
@@ -559,37 +588,98 @@ def test_a_typed_title_the_second_call_refuses_keeps_its_typing_entry():
 
 
 @pytest.mark.parametrize(
-    "changed",
+    ("changed", "length", "because"),
     [
         pytest.param(
             {"product": (None, None), "market": ("across Southeast Asia", "SE Asia")},
+            GRETA_SENTENCES[2],
+            None,
             id="short_of_two_conditions",
         ),
-        pytest.param({"product": (None, None)}, id="short_of_one_condition"),
-        pytest.param({"duration": (None, None)}, id="no_length_to_grant_later"),
+        pytest.param(
+            {"product": (None, None)}, GRETA_SENTENCES[2], None, id="short_of_one_condition"
+        ),
+        pytest.param({"duration": (None, None)}, None, DURATION_UNKNOWN, id="no_length_stated"),
+        pytest.param(
+            {"duration": ("for more than 20 years", "more than 20 years")},
+            "Greta led marketing for baby formula for more than 20 years.",
+            LENGTH_NOT_PROVED,
+            id="a_length_handed_on_is_never_granted_later",
+        ),
     ],
 )
-def test_no_second_call_for_an_experience_that_is_no_would_be_match(changed):
+def test_no_second_call_for_an_experience_that_is_no_would_be_match(changed, length, because):
     text = GRETA.replace("Germany and Poland", "Germany and Poland, later across Southeast Asia,")
+    text = text.replace(GRETA_SENTENCES[2] + "\n", "" if length is None else length + "\n")
     sentences = text.splitlines()
     script = Script()
     experience = only(judge(text, reply([(GRETA_QUOTES | changed, sentences)]), script))
 
+    assert experience.missing_because.get("duration") == because
     assert script.second_calls == []
     assert experience.established["function"].checked_by == "vocabulary"
 
 
-# -- lengths and recency: never granted in this issue --------------------------------------
+# -- lengths: granted by the one closed form only, every other handed on; recency never ------
 
 
 @pytest.mark.parametrize(
-    ("sentence", "quote", "years", "bound"),
+    ("sentence", "quote"),
     [
         pytest.param(
             "Greta has done this work for more than 20 years.",
             "for more than 20 years",
+            id="more_than",
+        ),
+        pytest.param(
+            "Greta Ostrander has done this work for more than 20 years.",
+            "for more than 20 years",
+            id="her_full_name",
+        ),
+        pytest.param("Greta has done this work for 22 years.", "for 22 years", id="exactly"),
+        pytest.param(
+            "Greta has done this work for about 22 years.",
+            "for about 22 years",
+            id="about_is_two_fewer_and_still_twenty",
+        ),
+        pytest.param(
+            "Greta has done this work for twenty-two years.", "for twenty-two years", id="in_words"
+        ),
+        pytest.param(
+            "Greta has done this work since 2001.", "since 2001", id="since_in_a_dated_document"
+        ),
+        pytest.param(
+            "Greta did this work from March 2001 to May 2023.",
+            "from March 2001 to May 2023",
+            id="from_to",
+        ),
+    ],
+)
+def test_the_closed_form_grants_the_length_quoting_its_count(sentence, quote):
+    text = GRETA.replace(GRETA_SENTENCES[2], sentence)
+    read = reply([(GRETA_QUOTES | {"duration": (quote, quote)}, text.splitlines())])
+    script = Script()
+    experience = only(judge(text, read, script, as_of=date(2024, 3, 1)))
+
+    assert granted(experience) == (quote, text.index(quote), None)
+    assert experience.missing_because == {} and experience.lengths_not_proved == ()
+    # A full would-be match: every condition asked, the length by nobody.
+    assert [call[1] for call in script.second_calls] == [
+        "led marketing for baby formula",
+        "baby formula",
+        "across Germany and Poland",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "quote", "years", "bound", "why"),
+    [
+        pytest.param(
+            "Greta led marketing for baby formula for more than 20 years.",
+            "for more than 20 years",
             20.0,
             "at_least",
+            ["not_in_the_closed_form"],
             id="more_than",
         ),
         pytest.param(
@@ -597,16 +687,23 @@ def test_no_second_call_for_an_experience_that_is_no_would_be_match(changed):
             "for 20+ years",
             20.0,
             "at_least",
+            ["not_in_the_closed_form"],
             id="n_plus",
         ),
         pytest.param(
-            "Greta has done this work for 22 years.", "for 22 years", 22.0, "exactly", id="exactly"
+            "Greta led marketing for baby formula for 22 years.",
+            "for 22 years",
+            22.0,
+            "exactly",
+            ["not_in_the_closed_form"],
+            id="exactly",
         ),
         pytest.param(
-            "Greta has done this work for about 22 years.",
+            "Greta led marketing for baby formula for about 22 years.",
             "for about 22 years",
             20.0,
             "about",
+            ["not_in_the_closed_form"],
             id="about_is_two_fewer",
         ),
         pytest.param(
@@ -614,13 +711,15 @@ def test_no_second_call_for_an_experience_that_is_no_would_be_match(changed):
             "for two decades",
             20.0,
             "exactly",
+            ["more_than_the_closed_form"],
             id="decades",
         ),
         pytest.param(
-            "Greta has done this work for twenty-two years.",
+            "Greta led marketing for baby formula for twenty-two years.",
             "for twenty-two years",
             22.0,
             "exactly",
+            ["not_in_the_closed_form"],
             id="in_words",
         ),
         pytest.param(
@@ -628,64 +727,197 @@ def test_no_second_call_for_an_experience_that_is_no_would_be_match(changed):
             "since 2001",
             22.25,
             "period",
+            ["more_than_the_closed_form"],
             id="since_to_the_documents_date",
         ),
         pytest.param(
-            "Greta did this work from March 2001 to May 2023.",
+            "Greta led marketing for baby formula from March 2001 to May 2023.",
             "from March 2001 to May 2023",
             22.17,
             "period",
+            ["not_in_the_closed_form"],
             id="from_to",
+        ),
+        pytest.param(
+            "She has done this work for more than 20 years.",
+            "for more than 20 years",
+            20.0,
+            "at_least",
+            ["behind_a_pronoun"],
+            id="behind_a_pronoun",
+        ),
+        pytest.param(
+            "Ostrander has done this work for more than 20 years.",
+            "for more than 20 years",
+            20.0,
+            "at_least",
+            ["name_not_proved"],
+            id="her_family_name_alone",
         ),
         pytest.param(
             "Greta has done this work for nearly 23 years.",
             "for nearly 23 years",
             None,
             None,
+            ["count_not_bounded"],
             id="nearly_bounds_nothing",
         ),
         pytest.param(
-            "Greta did this work for 18 months.", "for 18 months", None, None, id="another_unit"
+            "Greta did this work for 18 months.",
+            "for 18 months",
+            None,
+            None,
+            ["more_than_the_closed_form", "count_not_bounded"],
+            id="another_unit",
         ),
-        pytest.param("Greta has done this work for years.", "for years", None, None, id="no_count"),
+        pytest.param(
+            "Greta has done this work for years.",
+            "for years",
+            None,
+            None,
+            ["more_than_the_closed_form", "count_not_bounded"],
+            id="no_count",
+        ),
     ],
 )
-def test_a_length_is_handed_on_with_the_count_its_words_write(sentence, quote, years, bound):
+def test_a_length_is_handed_on_with_the_count_its_words_write(sentence, quote, years, bound, why):
     text = GRETA.replace(GRETA_SENTENCES[2], sentence)
     read = reply([(GRETA_QUOTES | {"duration": (quote, quote)}, text.splitlines())])
     experience = only(judge(text, read, as_of=date(2024, 3, 1)))
 
     assert experience.missing_because == {"duration": LENGTH_NOT_PROVED}
+    assert "duration" not in experience.established
     (length,) = experience.lengths_not_proved
     assert (length["text"], length["years"], length["bound"]) == (sentence, years, bound)
+    assert (length["why"], length["kept_as"]) == (why, "doubt")
     assert (length["facet"], length["source_id"]) == ("duration", "doc-1")
-
-
-def test_an_open_period_in_a_document_with_no_date_bounds_nothing():
-    text = GRETA.replace(GRETA_SENTENCES[2], "Greta has led this work since 2001.")
-    read = reply([(GRETA_QUOTES | {"duration": ("since 2001", "since 2001")}, text.splitlines())])
-    (length,) = only(judge(text, read)).lengths_not_proved
-    assert (length["years"], length["bound"]) == (None, None)
-
-
-def test_a_length_outside_the_listed_sentences_is_handed_on_with_its_whole_sentence():
-    text = GRETA + "She holds an MBA. Greta has done this work for 21 years. She lives in Oslo.\n"
-    read = reply([(GRETA_QUOTES | {"duration": ("for 21 years", "21 years")}, GRETA_SENTENCES)])
-    (length,) = only(judge(text, read)).lengths_not_proved
-    assert (length["text"], length["years"]) == ("Greta has done this work for 21 years.", 21.0)
+    assert (length["char_start"], length["char_end"]) == (
+        text.index(sentence),
+        text.index(sentence) + len(sentence),
+    )
 
 
 @pytest.mark.parametrize(
-    ("quote", "because"),
+    ("sentence", "why"),
     [
-        pytest.param(None, DURATION_UNKNOWN, id="no_quote_is_duration_unknown"),
-        pytest.param("for more than 25 years", QUOTE_NOT_IN_DOCUMENT, id="a_quote_not_in_it"),
+        pytest.param(
+            "Greta has led this work since 2001.",
+            ["more_than_the_closed_form", "dates_not_usable"],
+            id="in_other_words",
+        ),
+        pytest.param(
+            "Greta has done this work since 2001.", ["dates_not_usable"], id="in_the_closed_form"
+        ),
     ],
 )
-def test_a_length_not_stated_is_not_handed_on(quote, because):
-    experience = only(judge(GRETA, greta(duration=(quote, quote))))
-    assert experience.missing_because["duration"] == because
+def test_an_open_period_in_a_document_with_no_date_bounds_nothing(sentence, why):
+    text = GRETA.replace(GRETA_SENTENCES[2], sentence)
+    read = reply([(GRETA_QUOTES | {"duration": ("since 2001", "since 2001")}, text.splitlines())])
+    experience = only(judge(text, read))
+    assert experience.missing_because == {"duration": LENGTH_NOT_PROVED}
+    (length,) = experience.lengths_not_proved
+    assert (length["text"], length["years"], length["bound"]) == (sentence, None, None)
+    assert length["why"] == why
+
+
+def test_a_length_that_contradicts_the_experiences_start_is_handed_on():
+    read = reply([(GRETA_QUOTES, GRETA_SENTENCES)], period=("2021", None))
+    experience = only(judge(GRETA, read, as_of=date(2024, 3, 1)))
+    assert experience.missing_because == {"duration": LENGTH_NOT_PROVED}
+    (length,) = experience.lengths_not_proved
+    assert (length["text"], length["why"]) == (GRETA_SENTENCES[2], ["contradicts_its_start"])
+
+
+def test_a_length_outside_the_listed_sentences_is_handed_on_with_its_whole_sentence():
+    lines = GRETA.splitlines(keepends=True)[:2]
+    text = (
+        "".join(lines)
+        + "She holds an MBA. Greta has done this work for 21 years. She lives in Oslo.\n"
+    )
+    read = reply([(GRETA_QUOTES | {"duration": ("for 21 years", "21 years")}, GRETA_SENTENCES[:2])])
+    experience = only(judge(text, read))
+    assert experience.missing_because == {"duration": LENGTH_NOT_PROVED}
+    (length,) = experience.lengths_not_proved
+    assert (length["text"], length["years"], length["why"]) == (
+        "Greta has done this work for 21 years.",
+        21.0,
+        ["pointer_not_proved", "outside_the_experience"],
+    )
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        pytest.param(None, id="no_quote"),
+        pytest.param("for more than 25 years", id="a_quote_not_in_it"),
+    ],
+)
+def test_a_length_not_stated_is_duration_unknown_and_not_handed_on(quote):
+    # Greta's profile without its length sentence: nothing states a length of her work.
+    text = "".join(GRETA.splitlines(keepends=True)[:2])
+    read = reply([(GRETA_QUOTES | {"duration": (quote, quote)}, GRETA_SENTENCES[:2])])
+    experience = only(judge(text, read))
+    assert experience.missing_because == {"duration": DURATION_UNKNOWN}
+    assert "duration" not in experience.established
     assert experience.lengths_not_proved == ()
+
+
+LOGISTICS = (
+    "Greta Ostrander runs logistics for a shipping firm in Rotterdam.\n"
+    "Greta has run logistics for 22 years.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "experience", "quote"),
+    [
+        pytest.param(
+            GRETA.replace(
+                GRETA_SENTENCES[2], "Before that, Greta had spent 22 years at another employer."
+            ),
+            GRETA_QUOTES,
+            "22 years",
+            id="years_at_another_organisation",
+        ),
+        pytest.param(
+            GRETA.replace(GRETA_SENTENCES[2], "Greta has spent 22 years at a pet food company."),
+            GRETA_QUOTES,
+            "22 years",
+            id="years_at_an_organisation_the_sentence_leaves_unnamed",
+        ),
+        pytest.param(
+            LOGISTICS,
+            {"function": (None, None), "product": (None, None), "market": (None, None)},
+            "for 22 years",
+            id="an_experience_that_establishes_no_condition",
+        ),
+        pytest.param(
+            GRETA.replace(
+                GRETA_SENTENCES[2], "Tom Brandt has done this work for more than 20 years."
+            ),
+            GRETA_QUOTES,
+            "for more than 20 years",
+            id="another_persons_full_name_leads_it",
+        ),
+    ],
+)
+def test_a_length_that_is_not_this_experiences_is_not_handed_on(text, experience, quote):
+    conditions = experience | {"duration": (quote, quote)}
+    read = reply([(conditions, text.splitlines())])
+    judged = only(judge(text, read, as_of=date(2024, 3, 1)))
+    assert judged.missing_because["duration"] == DURATION_UNKNOWN
+    assert judged.lengths_not_proved == ()
+
+
+def test_the_closed_form_under_the_threshold_is_below_it_and_not_handed_on():
+    text = GRETA.replace(GRETA_SENTENCES[2], "Greta has done this work for 15 years.")
+    read = reply([(GRETA_QUOTES | {"duration": ("for 15 years", "15 years")}, text.splitlines())])
+    script = Script()
+    experience = only(judge(text, read, script))
+
+    assert experience.missing_because == {"duration": DURATION_BELOW_THRESHOLD}
+    assert experience.lengths_not_proved == ()
+    assert script.second_calls == []
 
 
 CURRENTLY = Facet(key="recency", kind=RECENCY, text="currently", current=True)
@@ -738,14 +970,19 @@ def test_a_denial_found_in_the_document_is_kept_as_a_doubt(key, facet):
     )
 
 
-def test_the_named_persons_own_denial_is_firm_and_one_not_in_the_text_is_set_aside():
-    text = GRETA + "Greta has never worked on baby formula.\n"
+def test_the_named_persons_own_denial_is_firm_and_anothers_or_words_not_in_the_text_set_aside():
+    text = (
+        GRETA
+        + "Greta has never worked on baby formula.\n"
+        + "Tom Brandt has never worked on baby formula.\n"
+    )
     read = reply(
         [(GRETA_QUOTES, GRETA_SENTENCES)],
         denials=[
             ("Greta has never worked on baby formula.", "product"),
             ("Greta never worked on baby formula.", "product"),
             ("", "product"),
+            ("Tom Brandt has never worked on baby formula.", "product"),
         ],
     )
     (denial,) = judge(text, read).denials
@@ -759,6 +996,7 @@ SOREN = (
     "🍼 Søren Ødegård führte das Marketing: he led marketing for baby formula across Österreich.\n"
     "Søren has done this work for more than 20 years.\n"
 )
+SOREN_NAME = "Søren Ødegård"
 
 
 def test_accents_and_astral_characters_keep_exact_offsets():
@@ -768,17 +1006,23 @@ def test_accents_and_astral_characters_keep_exact_offsets():
         "market": ("across Österreich", "Österreich"),
         "duration": ("for more than 20 years", "more than 20 years"),
     }
-    experience = only(judge(SOREN, reply([(conditions, SOREN.splitlines())])))
+    experience = only(judge(SOREN, reply([(conditions, SOREN.splitlines())], subject=SOREN_NAME)))
     market = experience.established["market"]
     assert market.checked_by == "vocabulary+second_call"
     assert market.char_start == SOREN.index("across Österreich")
+    # His given name, accents and all, leads the closed form: the length is granted in place.
+    assert granted(experience) == (
+        "for more than 20 years",
+        SOREN.index("for more than 20 years"),
+        None,
+    )
 
 
 def test_a_quote_in_another_unicode_form_is_not_the_documents():
     decomposed = unicodedata.normalize("NFD", "across Österreich")
     assert decomposed != "across Österreich"
     conditions = {"market": (decomposed, "Österreich")}
-    experience = only(judge(SOREN, reply([(conditions, SOREN.splitlines())])))
+    experience = only(judge(SOREN, reply([(conditions, SOREN.splitlines())], subject=SOREN_NAME)))
     assert experience.missing_because["market"] == QUOTE_NOT_IN_DOCUMENT
 
 
@@ -802,7 +1046,8 @@ def test_a_sentence_listed_twice_takes_its_two_occurrences():
     text = GRETA + line + "\n"
     read = reply([(GRETA_QUOTES, [line, line, GRETA_SENTENCES[2]])])
     experience = only(judge(text, read))
-    assert set(experience.established) == {"function", "product", "market"}
+    assert set(experience.established) == {"duration", "function", "product", "market"}
+    assert experience.missing_because == {}
 
 
 def test_an_empty_reply_judges_nothing_and_asks_nothing():
@@ -824,7 +1069,9 @@ def test_a_condition_keyed_in_another_case_is_read_and_an_unknown_key_ignored():
     }
     read = reply([(conditions | {"flavour": ("baby", "baby")}, GRETA_SENTENCES)])
     experience = only(judge(GRETA, read))
-    assert set(experience.established) == {"function", "product", "market"}
+    assert set(experience.established) == {"duration", "function", "product", "market"}
+    assert experience.established["function"].text == "led marketing for baby formula"
+    assert experience.missing_because == {}
 
 
 def test_each_experience_is_judged_on_its_own():
@@ -836,11 +1083,14 @@ def test_each_experience_is_judged_on_its_own():
     )
     script = Script()
     first, second = judge(GRETA, read, script).experiences
-    assert set(first.established) == {"function", "product", "market"}
+    assert set(first.established) == {"duration", "function", "product", "market"}
+    assert first.missing_because == {}
     assert second.missing_because == {
         "duration": DURATION_UNKNOWN,
         "function": QUOTE_OUTSIDE_EXPERIENCE,
         "product": SILENT,
         "market": SILENT,
     }
+    # Only the first is a would-be match; the second, establishing nothing, hands no length on.
+    assert second.established == {} and second.lengths_not_proved == ()
     assert len(script.second_calls) == 3
