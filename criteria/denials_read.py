@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from criteria.denials import DenialContext, denial_verdict
+from criteria.length_read import other_names
 from criteria.types import ExperienceJudgment, Facet, Quote
 from limma.door.shapes import Denial
 from limma.segment import segment
@@ -35,7 +36,7 @@ def denial_context(text: str, facets: tuple[Facet, ...], person: str | None) -> 
         sentences=tuple(spans),
         speakers=tuple(speakers),
         person=person,
-        other_names=(),
+        other_names=other_names(text, person),
         facet_keys=tuple(facet.key for facet in facets),
         facet_words=words,
     )
