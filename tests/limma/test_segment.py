@@ -8,7 +8,6 @@ non-whitespace character exactly once.
 from __future__ import annotations
 
 import itertools
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -242,13 +241,13 @@ def _generated_document(size: int) -> str:
     return (paragraph * (size // len(paragraph) + 1))[:size]
 
 
-def test_fifty_kilobytes_is_fast() -> None:
+def test_a_fifty_kilobyte_document_is_cut_whole() -> None:
+    """Its speed is measured in benchmarks/text_throughput.py, not here."""
     text = _generated_document(50_000)
-    started = time.perf_counter()
     parts = segment(text)
-    elapsed = time.perf_counter() - started
-    assert sum(len(p.sentences) for p in parts) > 1000
-    assert elapsed < 0.1
+    sentences = [sentence for part in parts for sentence in part.sentences]
+    assert len(sentences) > 1000
+    assert all(text[s.start : s.end] == text[s.start : s.end].strip() for s in sentences)
 
 
 # --- properties --------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -393,7 +392,8 @@ def test_find_in_on_every_axis_is_non_overlapping_and_in_order(vocabulary):
     assert all(start >= ends[i] for i, (start, _, _) in enumerate(found))
 
 
-def test_find_in_a_50_kb_document_is_fast(vocabulary):
+def test_find_in_reads_a_50_kb_document_whole(vocabulary):
+    """Its speed is measured in benchmarks/text_throughput.py, not here."""
     rng = random.Random(7)
     phrases = [
         "the team worked with",
@@ -413,11 +413,11 @@ def test_find_in_a_50_kb_document_is_fast(vocabulary):
     ]
     text = " ".join(rng.choice(phrases) for _ in range(10_000))[:50_000]
     assert len(text) == 50_000
-    started = time.perf_counter()
     found = vocabulary.find_in(text)
-    elapsed = time.perf_counter() - started
     assert len(found) > 1000
-    assert elapsed < 0.5, elapsed
+    assert all(
+        vocabulary.lookup(text[start:end], axis=term.axis) == term for start, end, term in found
+    )
 
 
 # Surfaces to build texts from: the shipped names and aliases, and filler words.
