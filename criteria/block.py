@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from criteria.address import reader_identity
+from criteria.lists import Lists
 from criteria.reading import facets_of
 from criteria.service import CriteriaRun
 
@@ -70,6 +71,11 @@ def criteria_block(run: CriteriaRun, *, unconstrained_relations: list[str]) -> d
     return block
 
 
+def unread_people(lists: Lists) -> int:
+    """People with a document still unread (not those with no document at all)."""
+    return lists.counts["not_recorded"] - lists.counts_detail["not_recorded"]["no_documents"]
+
+
 def narrowed_by(run: CriteriaRun) -> list[str]:
     """coverage.narrowed_by entries of the criterion: what keeps the answer from being whole."""
     criterion = run.criterion
@@ -82,8 +88,10 @@ def narrowed_by(run: CriteriaRun) -> list[str]:
         entries.append(f"criterion_silent:{address}")
     if detail.get("conflict"):
         entries.append(f"criterion_conflict:{address}")
-    if run.lists.counts["not_recorded"]:
+    if unread_people(run.lists):
         entries.append(f"criterion_not_read:{address}")
+    if run.lists.counts_detail["not_recorded"]["no_documents"]:
+        entries.append(f"criterion_no_documents:{address}")
     if criterion.unchecked_words:
         entries.append(f"criterion_partially_decomposed:{address}")
     return entries

@@ -72,13 +72,19 @@ def denials_kept(
         if verdict is None or verdict.kind == SET_ASIDE:
             continue
         firm = verdict.kind == FIRM
+        start, end = verdict.start, verdict.end
+        if firm:
+            # A firm denial is quoted in the model's own words, found inside its sentence.
+            inner = text.find(denial.quote.strip(), start, end)
+            if inner >= 0:
+                start, end = inner, inner + len(denial.quote.strip())
         kept.append(
             Quote(
                 facet=verdict.facet,
-                text=text[verdict.start : verdict.end],
+                text=text[start:end],
                 source_id=source_id,
-                char_start=verdict.start,
-                char_end=verdict.end,
+                char_start=start,
+                char_end=end,
                 denies=firm,
                 kept_as=None if firm else DOUBT,
             )

@@ -1,14 +1,15 @@
 """Judging the conditions of one experience: placed in the text, typed, then confirmed.
 
 Each step is a pure function of what it is given; the two model calls it may make (the typing
-call and the second call) arrive as plain callables, so a test scripts them and counts them.
+call and the second call) arrive as plain callables, so a test scripts them and counts them. The
+second call is ONE call per would-be-match experience, answering each condition it is asked.
 A condition ends in one Outcome: established with a Quote whose checked_by says who confirmed
 it, or open with the reason the spec's closed words give (missing_because).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -22,10 +23,19 @@ from criteria.types import (
     Facet,
     Quote,
 )
-from limma.door.shapes import ConditionEvidence, SecondCallReply, TypingReply
+from limma.door.shapes import (
+    ConditionEvidence,
+    SecondCallAnswer,
+    SecondCallCondition,
+    SecondCallReply,
+    SecondCallRequest,
+    TypingReply,
+)
 from limma.vocabulary import Term, Vocabulary
 
-SecondCall = Callable[[str, str, list[str], str | None], SecondCallReply | None]
+# The request names the person, the experience's sentences and, per condition, its key, its words
+# and its quote; the reply answers per key; None is a call that failed.
+SecondCall = Callable[[SecondCallRequest], SecondCallReply | None]
 # The role replies a TypingReply (the term and the words that state it); a bare term is taken
 # as pointing at the quote's own words; None is a call that failed.
 TypingCall = Callable[[list[str], str, list[str]], TypingReply | str | None]
@@ -159,17 +169,64 @@ def _typing(words: str | None, term: str | None, axis: str) -> dict[str, Any]:
 
 
 def confirm(
-    facet: Facet, quote: Quote, where: Located, person: str | None, second_call: SecondCall
-) -> Outcome:
-    """The second call: do these words state the condition of the person's own work?"""
-    reply = second_call(facet.text, quote.text, list(where.sentences), person)
-    if reply is None:
+    asked: Sequence[tuple[Facet, Quote]],
+    where: Located,
+    person: str | None,
+    second_call: SecondCall,
+) -> dict[str, Outcome]:
+    """The second call, ONE for the experience: for each condition asked, does its quote state
+    the condition of the person's own work?
+
+    Each condition is settled by the answer given for its own key alone. A key the reply does
+    not answer (or answers twice, two ways), like a call that failed, leaves its condition open
+    as second_call:failed; an answer for a key that was not asked is ignored.
+    """
+    if not asked:
+        return {}
+    request = SecondCallRequest(
+        person=person,
+        sentences=list(where.sentences),
+        conditions=[
+            SecondCallCondition(key=facet.key, condition=facet.text, quote=quote.text)
+            for facet, quote in asked
+        ],
+    )
+    reply = second_call(request)
+    answers = {} if reply is None else answers_by_key([facet.key for facet, _ in asked], reply)
+    return {facet.key: confirmed(quote, answers.get(facet.key)) for facet, quote in asked}
+
+
+def confirmed(quote: Quote, answer: SecondCallAnswer | None) -> Outcome:
+    """One condition as its answer leaves it: established on a yes for the person's own work."""
+    if answer is None:
         return Outcome(missing_because=f"{SECOND_CALL}:failed")
-    if reply.answer == "yes" and reply.role in (None, "own_work"):
+    if answer.answer == "yes" and answer.role in (None, "own_work"):
         checked_by = f"{quote.checked_by}+{SECOND_CALL}" if quote.checked_by else SECOND_CALL
         return Outcome(established=replace(quote, checked_by=checked_by))
-    said = reply.role if reply.role not in (None, "own_work") else reply.answer
+    said = answer.role if answer.role not in (None, "own_work") else answer.answer
     return Outcome(missing_because=f"{SECOND_CALL}:{said}")
+
+
+def answers_by_key(keys: Sequence[str], reply: SecondCallReply) -> dict[str, SecondCallAnswer]:
+    """The reply's one answer per asked key: the key as written, else the key with case ignored
+    (where no other asked key folds to the same).
+
+    A key answered more than once, not all alike, has no answer: the reply contradicts itself.
+    """
+    exact: dict[str, list[SecondCallAnswer]] = {}
+    folded: dict[str, list[SecondCallAnswer]] = {}
+    for answer in reply.answers:
+        exact.setdefault(answer.key, []).append(answer)
+        folded.setdefault(answer.key.casefold(), []).append(answer)
+    alike = [key.casefold() for key in keys]
+    found: dict[str, SecondCallAnswer] = {}
+    for key in keys:
+        said = exact.get(key)
+        if not said and alike.count(key.casefold()) == 1:
+            said = folded.get(key.casefold())
+        if said and len({(each.answer, each.role) for each in said}) == 1:
+            found[key] = said[0]
+    return found
 
 
 def evidence_by_key(

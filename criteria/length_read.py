@@ -54,6 +54,7 @@ def length_in_experience(
     document_date: date | None,
     person: str | None,
     establishes_a_condition: bool,
+    employer: str | None = None,
 ) -> LengthRead:
     spans, speakers = sentences_of(text)
     index_of = {span: index for index, span in enumerate(spans)}
@@ -63,7 +64,7 @@ def length_in_experience(
         speakers=speakers,
         experience=_indices(spans, experience),
         anchors=_indices(spans, anchors),
-        employer=None,
+        employer=employer,
         start=start,
         document_date=document_date,
         today=date.today(),

@@ -91,7 +91,8 @@ def prove_name(written: str, person: str, other_names: tuple[str, ...]) -> str:
 
     proved: the given name alone, or the given name followed by the rest of the name (its middle
     parts may be dropped or written as initials), or such a full name behind a title — and none
-    of it a part of a name the document writes for somebody else. other_person: another
+    of it a part of a name the document writes for somebody else (the person's own hyphenated
+    given name written alone, "Anne-Marie", is no such name). other_person: another
     person's full name as the document writes it. not_proved: a name holding a part of the
     person's (the family name alone, a title or an initial before it). nobody: anything else.
     """
@@ -103,8 +104,13 @@ def prove_name(written: str, person: str, other_names: tuple[str, ...]) -> str:
     own = name_tokens(person)
     if not core or not own or len(core) != len(words) - titled:
         return NOBODY
-    others = [name_tokens(name) for name in other_names]
-    others = [name for name in others if name and name != own]
+    others = [
+        tokens
+        for name in other_names
+        if (tokens := name_tokens(name))
+        and tokens != own
+        and not _own_hyphenated_given_name(name, own)
+    ]
     initials = [is_initial(word) for word in words[titled:]]
     if _is_form_of(core, own, bool(titled), initials):
         clash = any(_subsequence(core, other) for other in others)
@@ -114,6 +120,14 @@ def prove_name(written: str, person: str, other_names: tuple[str, ...]) -> str:
     parts = set(own) | {part for word in own for part in word.split("-")}
     mine = set(core) | {part for word in core for part in word.split("-")}
     return NOT_PROVED if parts & mine else NOBODY
+
+
+def _own_hyphenated_given_name(name: str, own: tuple[str, ...]) -> bool:
+    """The person's own hyphenated given name written alone ("Anne-Marie" in Anne-Marie
+    Fontaine's profile): a name-finder reads it as a name of two words, and it is no name of
+    somebody else. (A given name of one word written alone stays a namesake's, as before.)"""
+    core = name_tokens(name)
+    return len(core) == 1 and "-" in core[0] and core[0] == own[0] and len(name.split()) == 1
 
 
 def _is_form_of(

@@ -5,7 +5,9 @@ What it does, and nothing more (its quality is measured by the benchmarks, never
   are skipped);
 - an experience is a run of consecutive sentences; a sentence that names an employer other
   than the current one ("joined X", "at X", "moved to X", "worked for X", X capitalised and
-  no place) opens a new one; the first employer named is adopted by the sentences before it;
+  no place) opens a new one, and so does a sentence that turns to earlier work ("Earlier, ...",
+  "Previously, ...", "Before that, ..."); the first employer named is adopted by the sentences
+  before it;
 - a condition with a vocabulary term (its value, or its own words naming one): the phrase of
   the experience holding a term of that axis, preferring a term under the value. A place is
   quoted from the preposition before it through the last term of a list ("across Germany and
@@ -13,7 +15,7 @@ What it does, and nothing more (its quality is measured by the benchmarks, never
   formula"); `states` is that phrase, also when it names another term ("across Southeast
   Asia"), so the product's own check can say `different`; a function the vocabulary does not
   name is offered as a bare title from a small table ("ran the brand team"), for the product's
-  typing call to name;
+  typing call to name (and a verb of selling, "sold surgical staplers", for Sales);
 - a condition without a term: the facet's words, else its core (the words without their
   lead-in), found whole without case; the quote is the document's characters;
 - a duration: the experience's first sentence writing a count of years (else a "since <year>"
@@ -21,6 +23,8 @@ What it does, and nothing more (its quality is measured by the benchmarks, never
 - a recency: the first sentence with "currently", "since", "to present", "to date", "now";
 - the period: "from Y to Y", "between Y and Y", "Y-Y", "since Y" or "in Y" in the first
   sentence of the experience that writes one (YYYY or YYYY-MM), the end else by "until Y";
+- the employer: the organisation the run is at — the first one its sentences name ("joined X",
+  "at X", as above), as the document writes it; None where none is named;
 - denials: every sentence holding "never", "not", "no longer" or a "-n't" with a condition's
   words; such a sentence is never quoted for a condition;
 - subject: the person when given, else a capitalised name of two or three words opening the
@@ -44,6 +48,7 @@ from criteria.offline_words import (
     capitalised,
     date_of,
     name_parts,
+    opens_earlier_work,
     titles_in,
     word_set,
 )
@@ -144,6 +149,9 @@ def read_document(
                     "conditions": evidence,
                     "period": period_of([sentences[index] for index in run]),
                     "sentences": [sentences[index].text for index in run],
+                    "employer": employer_of(
+                        [sentences[index] for index in run], person, vocabulary
+                    ),
                 }
             )
     subject = person or subject_of(text)
@@ -181,21 +189,35 @@ def employers_in(sentence: str, person: str | None, vocabulary: Vocabulary) -> l
 def experiences_of(
     sentences: list[Sentence], person: str | None, vocabulary: Vocabulary
 ) -> list[list[int]]:
-    """Runs of sentence indexes: a new run opens where another employer is named."""
+    """Runs of sentence indexes: a new run opens where another employer is named, or where a
+    sentence turns to earlier work ("Earlier, Chiara spent 4 years in consulting ...")."""
     runs: list[list[int]] = []
     employer: str | None = None
     for index, sentence in enumerate(sentences):
         named = [fold(name) for name in employers_in(sentence.text, person, vocabulary)]
-        if not runs:
+        if (
+            not runs
+            or opens_earlier_work(sentence.text)
+            or (named and employer is not None and employer not in named)
+        ):
             runs.append([index])
             employer = named[0] if named else None
-        elif named and employer is not None and employer not in named:
-            runs.append([index])
-            employer = named[0]
         else:
             runs[-1].append(index)
             employer = employer or (named[0] if named else None)
     return runs
+
+
+def employer_of(
+    sentences: list[Sentence], person: str | None, vocabulary: Vocabulary
+) -> str | None:
+    """The run's employer as written: the first organisation its sentences name, the one
+    experiences_of holds the run to ("joined Quellmark Foods", "at Halden Foods AS")."""
+    for sentence in sentences:
+        named = employers_in(sentence.text, person, vocabulary)
+        if named:
+            return named[0]
+    return None
 
 
 def _evidence(

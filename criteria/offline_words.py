@@ -203,11 +203,13 @@ def led_by_another_name(words: tuple[str, ...], person: str | None) -> bool:
     return first not in parts
 
 
-# Title words that name a function the vocabulary has no name for ("ran the brand team").
+# Title words that name a function the vocabulary has no name for ("ran the brand team"); and
+# the one verb whose work is a function by itself: who sold a thing did the work of Sales.
 TITLE_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, flags), term)
     for pattern, flags, term in (
         (r"\bbrand\b", re.IGNORECASE, "Marketing"),
+        (r"\b(?:sold|sells|selling)\b", re.IGNORECASE, "Sales"),
         (r"\b(?:account|commercial)\b", re.IGNORECASE, "Sales"),
         (r"\bcontroller\b", re.IGNORECASE, "Finance"),
         (r"\bCFO\b", 0, "Finance"),
@@ -242,3 +244,100 @@ def titles_in(sentence: str) -> list[tuple[int, int, str]]:
                 end = after.end()
             found.append((start, end, term))
     return sorted(found)
+
+
+# A mark between two words that breaks the phrase they stand in (a comma, a stop, a bracket).
+PUNCTUATION = re.compile(r"[^\s\w'\u2019-]")
+
+
+# -- whose turn, and which clause of it ------------------------------------------------------
+
+# "I" as it opens a clause, its contractions included ("I'm a sales manager", "I've led ...").
+FIRST_PERSON = word_set("i i'm i've i'd i'll")
+_CLAUSE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def clause_at(sentence: str, position: int) -> str:
+    """The clause of a sentence (a transcript turn holds several: "Sure. I lead ...") that holds
+    the character at `position`: cut after every ".", "!" or "?" that white space follows."""
+    start = 0
+    for cut in _CLAUSE_END.finditer(sentence):
+        if cut.end() > position:
+            break
+        start = cut.end()
+    end = _CLAUSE_END.search(sentence, position)
+    return sentence[start : end.start() if end else len(sentence)]
+
+
+# -- a sentence that opens an earlier experience ---------------------------------------------
+
+EARLIER_OPENERS: tuple[tuple[str, ...], ...] = (
+    ("earlier",),
+    ("previously",),
+    ("formerly",),
+    ("before", "that"),
+    ("prior", "to", "that"),
+)
+
+
+def opens_earlier_work(sentence: str) -> bool:
+    """The sentence opens with a word that turns to earlier work ("Earlier, Chiara spent ...")."""
+    words = tuple(fold(word) for word in lead_of(sentence).words)
+    return any(words[: len(opener)] == opener for opener in EARLIER_OPENERS)
+
+
+# -- a team beside the person: "works closely with the marketing team" -----------------------
+
+# Words that put the person beside the work that follows: they are with it, not doing it.
+BESIDE_LEADS = word_set(
+    """with alongside beside supports support supporting supported assists assist assisting
+    assisted helps help helping helped"""
+)
+# Nouns that make a function somebody's unit: the person leads it, or works beside it.
+TEAM_NOUNS = word_set(
+    """team teams department departments colleague colleagues agency agencies unit units
+    function staff"""
+)
+# Verbs that make a team the person's own work: they lead it ("ran the brand team").
+TEAM_LEADS = word_set(
+    """led leads lead leading ran runs run running headed heads head heading managed manages
+    manage managing directed directs direct directing oversaw oversees oversee overseeing
+    built builds build building founded founds"""
+)
+# Words that make the person a member of the team, or nothing the rule can tell: a doubt.
+GOVERNOR_STOPS = word_set(
+    """in on of at to into from for by as and or but is was are were be been has have had
+    joined joins join joining who which that"""
+)
+# Words passed over between a governor and what it governs ("with the marketing team").
+GOVERNOR_GAP = word_set(
+    """the a an our their its his her my your this these those closely directly
+    local regional global central national international internal external wider whole
+    entire company's"""
+)
+BESIDE, LEADING, DOUBT = "beside", "leading", "doubt"
+
+
+def governor_of(sentence: str, position: int, reach: int = 4) -> str | None:
+    """What governs the words at `position`, read back over at most `reach` words (determiners
+    and a few adjectives passed over): BESIDE (with, alongside, supports ...), LEADING (led,
+    heads, ran ...), DOUBT (a preposition, a copula, "joined", or punctuation first), or None
+    when nothing in reach says."""
+    before = list(WORD.finditer(sentence, 0, position))
+    end, counted = position, 0
+    for word in reversed(before):
+        if PUNCTUATION.search(sentence, word.end(), end):
+            return DOUBT
+        folded = fold(word.group())
+        if folded in BESIDE_LEADS:
+            return BESIDE
+        if folded in TEAM_LEADS:
+            return LEADING
+        if folded in GOVERNOR_STOPS:
+            return DOUBT
+        if folded not in GOVERNOR_GAP:
+            counted += 1
+            if counted > reach:
+                return None
+        end = word.start()
+    return DOUBT

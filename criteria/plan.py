@@ -7,10 +7,13 @@ the budget reads nothing.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
+
+from django.conf import settings as django_settings
 
 from criteria.models import Criterion, Judgment
 from criteria.types import CONDITION, Facet
@@ -30,6 +33,9 @@ LIMITS = {
 # Tokens a call spends beyond the document: the prompt, the facets, the reply.
 PROMPT_TOKENS, REPLY_TOKENS, SMALL_CALL_TOKENS, SMALL_REPLY_TOKENS = 700, 450, 350, 40
 CHARS_PER_TOKEN = 4
+# How long one read is taken to last when a plan is priced in calls: a model's read with its
+# second call, or the offline rules.
+SECONDS_PER_READ, OFFLINE_SECONDS_PER_READ = 12.0, 0.1
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,7 @@ class Plan:
     reused: dict[int, Judgment] = field(default_factory=dict)  # document pk -> this reader's
     to_read: list[Document] = field(default_factory=list)
     stored_not_served: Counter[str] = field(default_factory=Counter)
+    read_by_another: set[int] = field(default_factory=set)  # documents another reader judged
     in_flight: list[Judgment] = field(default_factory=list)
 
     @property
@@ -132,11 +139,31 @@ def plan_build(
         else:
             if any(j.reader_identity != identity for j in judgments.get(document.pk, [])):
                 plan.stored_not_served["read_by_another_reader"] += 1
+                plan.read_by_another.add(document.pk)
             plan.to_read.append(document)
     return plan
 
 
-def estimate(documents: list[Document], facets: tuple[Facet, ...]) -> dict[str, Any]:
+def calls_to_complete(reads: int, max_seconds: float, *, offline: bool) -> int:
+    """How many calls of max_seconds each a read of this many documents needs, at most.
+
+    A read is taken to last SECONDS_PER_READ (a model call, or a rule when offline) and the
+    workers read that many at once when reading is in the background.
+    """
+    if reads == 0:
+        return 0
+    workers = (
+        int(django_settings.Q_CLUSTER.get("workers", 1))
+        if (limma_settings().criteria_background)
+        else 1
+    )
+    seconds = reads * (OFFLINE_SECONDS_PER_READ if offline else SECONDS_PER_READ) / workers
+    return max(1, math.ceil(seconds / max(max_seconds, 0.001)))
+
+
+def estimate(
+    documents: list[Document], facets: tuple[Facet, ...], *, max_seconds: float = 40.0
+) -> dict[str, Any]:
     """An upper bound: every document read, second-called and (with a typed facet) typed once."""
     settings = limma_settings()
     reads = len(documents)
@@ -167,4 +194,5 @@ def estimate(documents: list[Document], facets: tuple[Facet, ...]) -> dict[str, 
         "tokens": sum(tokens_in + tokens_out for tokens_in, tokens_out in calls.values()),
         "cost_usd": float(cost),
         "cost_basis": basis,
+        "calls_to_complete": calls_to_complete(reads, max_seconds, offline=basis == "offline"),
     }

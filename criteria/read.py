@@ -4,9 +4,9 @@
 the product's own code can check. Every quote is found in the document byte for byte and within
 one sentence of the experience it is given to; a typed condition is placed by the vocabulary (or,
 for a bare title, by a typing call shown only the experience's sentences); a would-be match is
-asked, condition by condition, whose work its words describe. Pure functions, no database: the
-two narrower model calls are injected (Asks), so every step is testable and a stored judgment
-is a function of the reply alone.
+asked, in ONE second call, whose work the words of each of its conditions describe. Pure
+functions, no database: the two narrower model calls are injected (Asks), so every step is
+testable and a stored judgment is a function of the reply alone.
 
 The steps, in order, each a function below: locate the experience's sentences; place each
 condition (criteria.experiences.place); read the lengths and recency (length_of, recency_of);
@@ -59,7 +59,7 @@ RECENCY_NOT_PROVED = "recency_not_proved"
 DOUBT = "doubt"
 NOT_IN_THE_CLOSED_FORM = "not_in_the_closed_form"
 # The reasons a recency is open that a later rule may yet turn into a grant: an experience
-# open only for these is a would-be match and gets its second calls. A length handed on is
+# open only for these is a would-be match and gets its second call. A length handed on is
 # never granted later, so its experience is no would-be match and is asked nothing more.
 GRANTABLE_LATER = frozenset({RECENCY_NOT_PROVED})
 
@@ -68,8 +68,9 @@ GRANTABLE_LATER = frozenset({RECENCY_NOT_PROVED})
 class Asks:
     """The two narrower model calls, injected so the checks stay pure and testable.
 
-    second_call(condition text, quote, experience sentences, person) -> the reply, None when the
-    call failed. typing_call(experience sentences, axis, terms) -> a TypingReply (the term and
+    second_call(SecondCallRequest: the person, the experience's sentences and, per condition,
+    its key, words and quote) -> the reply answering per key, None when the call failed.
+    typing_call(experience sentences, axis, terms) -> a TypingReply (the term and
     the words that state it), a bare term (taken as pointing at the quote's words), or None when
     the call failed.
     """
@@ -163,6 +164,7 @@ def judge_experience(
             established=placed,
             anchors=where.spans[:1] + quoted,
             person=person,
+            employer=experience.employer,
         )
         for facet in facets
         if facet.kind in (DURATION, RECENCY)
@@ -197,6 +199,7 @@ def time_of(
     established: frozenset[str],
     anchors: tuple[tuple[int, int], ...],
     person: str | None,
+    employer: str | None = None,
 ) -> Length:
     """A duration or a recency facet in one experience."""
     if facet.kind == RECENCY:
@@ -211,6 +214,7 @@ def time_of(
         established=established,
         anchors=anchors,
         person=person,
+        employer=employer,
     )
 
 
@@ -225,6 +229,7 @@ def length_of(
     established: frozenset[str],
     anchors: tuple[tuple[int, int], ...],
     person: str | None,
+    employer: str | None = None,
 ) -> Length:
     """A duration facet in one experience, by the length rule: granted by the one closed form
     only; every other length of an experience that establishes a condition is handed on."""
@@ -248,6 +253,7 @@ def length_of(
         document_date=as_of,
         person=person,
         establishes_a_condition=bool(established),
+        employer=employer,
     )
     return Length(
         established=read.established,
@@ -324,13 +330,15 @@ def second_calls(
     person: str | None,
     second_call: SecondCall,
 ) -> dict[str, Outcome]:
-    """One second call per established condition of a would-be match."""
+    """ONE second call for a would-be match, answering each of its established conditions."""
+    asked = [
+        (facet, outcome.established)
+        for facet in facets
+        if (outcome := conditions.get(facet.key)) is not None and outcome.established is not None
+    ]
     confirmed = dict(conditions)
-    for facet in facets:
-        outcome = conditions.get(facet.key)
-        if outcome is not None and outcome.established is not None:
-            asked = confirm(facet, outcome.established, where, person, second_call)
-            confirmed[facet.key] = replace(asked, typing=outcome.typing)
+    for key, answered in confirm(asked, where, person, second_call).items():
+        confirmed[key] = replace(answered, typing=conditions[key].typing)
     return confirmed
 
 

@@ -17,6 +17,7 @@ from criteria.models import Criterion, Judgment
 from criteria.read import Asks, judge_document
 from criteria.types import Facet
 from limma import door
+from limma.door.shapes import SecondCallRequest
 from limma.models import Document, LedgerEntry
 
 CLAIM_STALE_AFTER = dt.timedelta(seconds=900)
@@ -117,13 +118,9 @@ def _shown(facet: Facet) -> dict:
 
 
 def _asks(context: door.CallContext) -> Asks:
-    def second_call(condition: str, quote: str, sentences: list[str], person: str | None):
+    def second_call(request: SecondCallRequest):
         try:
-            return door.call(
-                "second_call",
-                {"condition": condition, "quote": quote, "sentences": sentences, "person": person},
-                context=context,
-            )
+            return door.call("second_call", request, context=context)
         except (
             door.ModelCallFailed,
             door.ModelReplyInvalid,

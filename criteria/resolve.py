@@ -28,9 +28,14 @@ CRITERION_MALFORMED = "A criterion is {text, facets?, record_check?} or {address
 class Resolved:
     criterion: Criterion | None  # None when the split was refused or failed
     split: SplitOutcome | None = None  # the model's split, when this call made one
+    # The criterion is new and the caller may not mint it (a read-only key): nothing was split.
+    unknown: bool = False
 
 
-def criterion_resolve(*, workspace: Workspace, raw: Any, context: door.CallContext) -> Resolved:
+def criterion_resolve(
+    *, workspace: Workspace, raw: Any, context: door.CallContext, may_mint: bool = True
+) -> Resolved:
+    """The criterion named; a new one is minted (a model split paid) only when may_mint."""
     if not isinstance(raw, dict) or not (("address" in raw) ^ ("text" in raw)):
         raise InvalidRequest("criterion_invalid", reason=CRITERION_MALFORMED)
     if "address" in raw:
@@ -48,8 +53,11 @@ def criterion_resolve(*, workspace: Workspace, raw: Any, context: door.CallConte
         record_check=record_check,
         reader_version=READER_VERSION,
     )
+    known = Criterion.objects.filter(workspace=workspace, address=address).first()
     if facets_as_sent is not None:
         facets, unchecked = facets_from_caller(text, facets_as_sent, workspace.vocabulary)
+        if known is None and not may_mint:
+            return Resolved(None, unknown=True)
         return Resolved(
             _minted(
                 workspace,
@@ -62,9 +70,10 @@ def criterion_resolve(*, workspace: Workspace, raw: Any, context: door.CallConte
                 record_check=record_check,
             )
         )
-    known = Criterion.objects.filter(workspace=workspace, address=address).first()
     if known is not None:
         return Resolved(known)
+    if not may_mint:
+        return Resolved(None, unknown=True)
     split = split_text(text=text, vocabulary=workspace.vocabulary, context=context)
     if split.status != "accepted":
         return Resolved(None, split)

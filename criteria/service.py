@@ -13,19 +13,22 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import Count, Q, Sum
+from django.utils import timezone
 from django_q.tasks import async_task
 
 from criteria.address import reader_identity
 from criteria.lists import Candidate, Lists, entity_verdicts, four_lists
 from criteria.models import Criterion, Judgment
 from criteria.plan import Budget, Plan, budget_checked, estimate, plan_build
-from criteria.reading import facets_of, judgment_read
+from criteria.reading import CLAIM_STALE_AFTER, facets_of, judgment_read
 from criteria.resolve import Resolved, criterion_resolve
+from criteria.rows import match_rows_write
 from criteria.types import DocumentJudgment
 from limma import door
 from limma.conf import limma_settings
 from limma.errors import Forbidden
-from limma.models import ApiKey, Entity, Workspace
+from limma.models import ApiKey, Entity, LedgerEntry, Workspace
 
 READ_NEEDS_WRITE = "Reading profiles stores judgments: it needs an analyst or admin key."
 POLL_SECONDS = 0.2
@@ -44,6 +47,8 @@ class CriteriaRun:
     usage: dict[str, Any] = field(default_factory=dict)
     background: dict[str, Any] = field(default_factory=dict)
     candidates: dict[str, int] = field(default_factory=dict)
+    request_id: str = ""
+    rows: dict[int, int] = field(default_factory=dict)  # matched entity pk -> its extracted row
     # Every candidate's list (matched, none, undetermined, not_recorded), uncut, by entity pk.
     verdicts: dict[int, str] = field(default_factory=dict)
 
@@ -65,7 +70,14 @@ def criteria_run(
 ) -> CriteriaRun:
     budget = budget_checked(budget_raw)
     context = door.CallContext(workspace_id=workspace.id, api_key_id=key.pk, request_id=request_id)
-    resolved = criterion_resolve(workspace=workspace, raw=raw, context=context)
+    resolved = criterion_resolve(
+        workspace=workspace, raw=raw, context=context, may_mint=key.may_write
+    )
+    if resolved.unknown:
+        # A read-only key is served stored judgments only: a criterion never read is not split.
+        if budget.max_reads == 0:
+            return CriteriaRun(resolved, budget, "not_run", "reuse_only_criterion_unknown")
+        raise Forbidden("criteria_read_needs_write", reason=READ_NEEDS_WRITE)
     if resolved.criterion is None:
         return CriteriaRun(resolved, budget, "not_run", _split_reason(resolved))
     if not_bound:
@@ -84,7 +96,8 @@ def criteria_run(
         budget,
         "complete",
         plan=plan,
-        estimate=estimate(plan.to_read, facets_of(criterion)),
+        request_id=request_id,
+        estimate=estimate(plan.to_read, facets_of(criterion), max_seconds=budget.max_seconds),
     )
     refusal = _refusal(run, key, budget)
     if refusal:
@@ -118,11 +131,7 @@ def _refusal(run: CriteriaRun, key: ApiKey, budget: Budget) -> tuple[str, str] |
         )
     if not key.may_write:
         raise Forbidden("criteria_read_needs_write", reason=READ_NEEDS_WRITE)
-    if (
-        budget.max_usd == 0
-        and run.estimate["cost_usd"] >= 0
-        and run.estimate["cost_basis"] != "offline"
-    ):
+    if budget.max_usd == 0:  # prices only, whatever the price
         return "over_budget", "max_usd"
     if Decimal(str(run.estimate["cost_usd"])) > budget.max_usd:
         return "over_budget", "max_usd"
@@ -148,14 +157,21 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
             + [j.document_id for j in plan.in_flight],
         ).values_list("pk", flat=True)
     )
+    # A failure read again (retry_failed) is new work: its attempt is reported by this call.
     Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED).update(
-        state=Judgment.State.QUEUED
+        state=Judgment.State.QUEUED, reported=False
     )
     deadline = time.monotonic() + budget.max_seconds
     if limma_settings().criteria_background:
-        for judgment_id in Judgment.objects.filter(
-            pk__in=ids, state=Judgment.State.QUEUED
-        ).values_list("pk", flat=True):
+        stale = timezone.now() - CLAIM_STALE_AFTER
+        for judgment_id in (
+            Judgment.objects.filter(pk__in=ids)
+            .filter(
+                Q(state=Judgment.State.QUEUED)
+                | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=stale)  # a worker went silent
+            )
+            .values_list("pk", flat=True)
+        ):
             async_task("criteria.tasks.judgment_read", judgment_id)
         while _open(ids) and time.monotonic() < deadline:
             time.sleep(POLL_SECONDS)
@@ -175,6 +191,12 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
         )
         if failures in ({"model_unavailable"}, {"spend_switch_off"}):
             run.status, run.status_reason = "partial", "model_unavailable"
+        elif (
+            len(failures) == 1
+            and not Judgment.objects.filter(pk__in=ids, state=Judgment.State.DONE).exists()
+        ):
+            # The model refused every read of this call with one error: say so, do not loop.
+            run.status, run.status_reason = "not_run", "provider_refused"
     run.background = {
         "reading": bool(still_open) and limma_settings().criteria_background,
         "queued": Judgment.objects.filter(pk__in=ids, state=Judgment.State.QUEUED).count(),
@@ -205,7 +227,7 @@ def _gather(run: CriteriaRun, entity_pks: list[int], list_limit: int) -> None:
         by_entity.setdefault(document.entity_id, []).append(document)
     entities = Entity.objects.in_bulk(entity_pks)
     candidates, unread_docs = [], 0
-    another = {d.pk for d in plan.to_read} if plan.stored_not_served else set()
+    another = plan.read_by_another
     for pk in entity_pks:
         documents = by_entity.get(pk, [])
         judged, unread = [], []
@@ -240,6 +262,12 @@ def _gather(run: CriteriaRun, entity_pks: list[int], list_limit: int) -> None:
         keys[entity_key]: verdict
         for entity_key, verdict in entity_verdicts(candidates, facets_of(criterion)).items()
     }
+    run.rows = match_rows_write(
+        criterion=criterion,
+        matched={keys[entry["entity_id"]]: entry for entry in run.lists.matched},
+        candidates=entity_pks,
+        documents={document.source_id: document for document in plan.documents},
+    )
     done = [
         j for j in judgments.values() if j.state in (Judgment.State.DONE, Judgment.State.FAILED)
     ]
@@ -256,7 +284,12 @@ def _gather(run: CriteriaRun, entity_pks: list[int], list_limit: int) -> None:
         "not_submitted": run.background.get("queued", 0),
         "stored_not_served": dict(plan.stored_not_served) if run.status != "complete" else {},
     }
+    split = LedgerEntry.objects.filter(
+        request_id=run.request_id, role="criteria_splitter"
+    ).aggregate(calls=Count("id"), usd=Sum("usd"))
     run.usage = {
-        "calls": sum(j.calls for j in fresh),
-        "cost_usd": float(sum((j.usd for j in fresh), Decimal("0"))),
+        "calls": sum(j.calls for j in fresh) + split["calls"],
+        "cost_usd": float(
+            sum((j.usd for j in fresh), Decimal("0")) + (split["usd"] or Decimal("0"))
+        ),
     }

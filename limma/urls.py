@@ -1,7 +1,8 @@
-"""Limma's URLs: the public verbs under /v1/public/, their reference, the admin."""
+"""Limma's URLs: the public verbs under /v1/public/, their reference, the admin, the Q&A page."""
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
 from limma import api
@@ -9,6 +10,8 @@ from search.api import SearchApi
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("", RedirectView.as_view(url="/qa/", permanent=False)),
+    path("qa/", include("qa_view.urls")),
     path("v1/public/search", SearchApi.as_view(), name="search"),
     path("v1/public/ingest", api.IngestApi.as_view(), name="ingest"),
     path("v1/public/connect", api.ConnectApi.as_view(), name="connect"),

@@ -51,6 +51,9 @@ def search_reply(
             ]
     elif outcome.criteria is not None:
         reply.update(compact_share(outcome.criteria))
+        if outcome.criteria.lists is not None:
+            # Close people are listed under close; cannot_tell counts everybody else undetermined.
+            reply["others"][CANNOT_TELL] = outcome.criteria.lists.cannot_tell
     return reply
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from criteria.block import narrowed_by
+from criteria.block import narrowed_by, unread_people
 from criteria.service import CriteriaRun, criteria_run
 from limma import door
 from limma.errors import InvalidRequest
@@ -61,7 +61,8 @@ class SearchOutcome:
         for placed in self.placed:
             if placed.verdict in (NOT_RECORDED, CANNOT_BE_PLACED):
                 for relation, why in placed.reasons.items():
-                    if why != RULED_OUT:
+                    # The criterion's own reasons are counted from its lists, below.
+                    if why != RULED_OUT and relation != "criterion":
                         reasons[f"{why}:{relation}"] += 1
         for unbound in self.unbound:
             reasons[f"not_bound:{unbound.reason}"] += 1
@@ -84,7 +85,8 @@ class SearchOutcome:
         return {
             "criterion_silent": lists.counts["undetermined"] - detail.get("conflict", 0),
             "criterion_conflict": detail.get("conflict", 0),
-            "criterion_not_read": lists.counts["not_recorded"],
+            "criterion_not_read": unread_people(lists),
+            "criterion_no_documents": lists.counts_detail["not_recorded"]["no_documents"],
         }.get(kind, 1)
 
 
@@ -188,5 +190,6 @@ def _joined(placed: list[Placed], run: CriteriaRun) -> list[Placed]:
             continue
         verdict = CRITERION_VERDICTS[run.verdicts.get(p.entity_id, "not_recorded")]
         reasons = {} if verdict == MATCHED else {**p.reasons, "criterion": verdict}
-        joined.append(Placed(p.entity_id, verdict, p.rows, reasons))
+        rows = {**p.rows, "criterion": run.rows[p.entity_id]} if p.entity_id in run.rows else p.rows
+        joined.append(Placed(p.entity_id, verdict, rows, reasons))
     return joined

@@ -73,13 +73,15 @@ READER = _prompt(
 )
 
 SECOND_CALL = _prompt(
-    "You are asked one narrow question: does the quote, read within its sentences, state the "
-    "condition of the named person's own work? answer yes, no or unsure. role says whose work "
-    "the words describe: own_work (the person did it), beside_the_work (the person was near "
-    "it, not doing it), another_role (the person did it in another role than the condition "
-    "asks), not_the_person (somebody else), or null when you cannot tell.",
-    '{"answer": "yes" | "no" | "unsure", "role": "own_work" | "beside_the_work" | '
-    '"another_role" | "not_the_person" | null}',
+    "You are asked one narrow question about each condition given: does its quote, read "
+    "within the sentences, state the condition of the named person's own work? Judge each "
+    "condition on its own quote, and give exactly one answer for every condition key you were "
+    "given, with the key unchanged, and no others. answer is yes, no or unsure. role says whose "
+    "work the quote describes: own_work (the person did it), beside_the_work (the person was "
+    "near it, not doing it), another_role (the person did it in another role than the "
+    "condition asks), not_the_person (somebody else), or null when you cannot tell.",
+    '{"answers": [{"key": "<condition key>", "answer": "yes" | "no" | "unsure", '
+    '"role": "own_work" | "beside_the_work" | "another_role" | "not_the_person" | null}]}',
 )
 
 TYPING_CALL = _prompt(

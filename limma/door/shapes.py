@@ -159,6 +159,7 @@ class Experience(Shape):
     conditions: dict[str, ConditionEvidence]
     period: Period | None
     sentences: list[str]
+    employer: str | None = None  # the organisation the work was done at, as written; optional
 
 
 class Denial(Shape):
@@ -172,19 +173,30 @@ class ReadReply(Shape):
     denials: list[Denial]
 
 
-# second_call: does this quote state the condition of the person's own work?
+# second_call: ONE call per would-be-match experience; for each condition it establishes, does
+# the condition's quote state it of the person's own work? Answered per condition key.
+
+
+class SecondCallCondition(Shape):
+    key: str
+    condition: str
+    quote: str
 
 
 class SecondCallRequest(Shape):
-    condition: str
-    quote: str
-    sentences: list[str]
     person: str | None
+    sentences: list[str]
+    conditions: list[SecondCallCondition]
+
+
+class SecondCallAnswer(Shape):
+    key: str
+    answer: Literal["yes", "no", "unsure"]
+    role: Literal["own_work", "beside_the_work", "another_role", "not_the_person"] | None
 
 
 class SecondCallReply(Shape):
-    answer: Literal["yes", "no", "unsure"]
-    role: Literal["own_work", "beside_the_work", "another_role", "not_the_person"] | None
+    answers: list[SecondCallAnswer]
 
 
 # typing_call: which vocabulary term do these sentences state?

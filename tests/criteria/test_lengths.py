@@ -14,6 +14,7 @@ from datetime import date
 
 import pytest
 
+from criteria.length_read import other_names
 from criteria.lengths import (
     WHY,
     LengthContext,
@@ -168,6 +169,16 @@ GRANTED = [
         {"person": "Anne-Marie Dupont"},
         ("at_least", 20.0),
         id="hyphenated_given_name",
+    ),
+    pytest.param(
+        "Anne-Marie has held this role since 1998.",
+        {
+            "person": "Anne-Marie Fontaine",
+            "before": "Anne-Marie Fontaine leads marketing for infant formula at Halden Foods AS.",
+            "other_names": ("Anne-Marie", "Halden Foods AS"),
+        },
+        ("period", 25.25),  # from January 1998 to the document's March 2024
+        id="hyphenated_given_name_the_name_finder_also_lists_alone",
     ),
     pytest.param(
         "Siobhan O'Brien has done this work for more than 20 years.",
@@ -507,6 +518,27 @@ REFUSED = [
         ("name_not_proved",),
         ("at_least", 20.0),
         id="namesake_written_by_given_name_alone",
+    ),
+    pytest.param(
+        "Anne-Marie has done this work for more than 20 years.",
+        {"person": "Anne-Marie Fontaine", "other_names": ("Anne-Marie", "Anne-Marie Brandt")},
+        ("name_not_proved",),
+        ("at_least", 20.0),
+        id="hyphenated_given_name_beside_a_namesake_anne_marie_brandt",
+    ),
+    pytest.param(
+        "Anne has done this work for more than 20 years.",
+        {"person": "Anne-Marie Fontaine", "other_names": ("Anne-Marie",)},
+        ("name_not_proved",),
+        ("at_least", 20.0),
+        id="half_of_a_hyphenated_given_name",
+    ),
+    pytest.param(
+        "Marie has done this work for more than 20 years.",
+        {"person": "Anne-Marie Fontaine", "other_names": ("Anne-Marie",)},
+        ("name_not_proved",),
+        ("at_least", 20.0),
+        id="the_other_half_of_a_hyphenated_given_name",
     ),
     pytest.param(
         "Anneke Voss has done this work for more than 20 years.",
@@ -1121,6 +1153,37 @@ def test_every_other_length_is_handed_on_with_every_word_that_applies(sentence, 
     assert shown(verdict) == (False, why, *count)
     assert verdict.handed_on and not verdict.below_threshold
     assert set(why) <= set(WHY)
+
+
+@pytest.mark.parametrize(
+    ("person", "granted", "why"),
+    [
+        pytest.param("Anne-Marie Fontaine", True, (), id="her_own_hyphenated_given_name"),
+        pytest.param(
+            "Anne-Marie Dupont", False, ("name_not_proved",), id="a_namesake_anne_marie_fontaine"
+        ),
+    ],
+)
+def test_a_hyphenated_given_name_proves_her_in_her_own_profile(person, granted, why):
+    """Check 1 names "Anne-Marie" as a given name that proves the person. The document's other
+    names are found by criteria.length_read, whose name-finder lists "Anne-Marie" alone (two
+    capitalised words joined by a hyphen): that is her own given name, never a namesake's — and
+    in another Anne-Marie's profile the full name "Anne-Marie Fontaine" still is."""
+    text = (
+        "Anne-Marie Fontaine is Head of Marketing at Aptalis Infant Care, based in Bordeaux.\n"
+        "She leads marketing for infant formula in Denmark, Italy and the United Kingdom.\n"
+        "Anne-Marie has held this role since 1998.\n\n"
+        "Earlier, Anne-Marie spent 6 years in operations at Yarrow Foods.\n"
+    )
+    found = other_names(text, person)
+    assert "Anne-Marie" in found
+    built = context(
+        text, person=person, employer="Aptalis Infant Care", anchors=(0, 1), other_names=found
+    )
+
+    verdict = length_verdict(index_of(built, "Anne-Marie has held this role since 1998."), built)
+
+    assert (verdict.granted, verdict.why) == (granted, why)
 
 
 # -- the spec's printed results ------------------------------------------------------------

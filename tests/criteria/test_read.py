@@ -1,6 +1,7 @@
 """Judging one document: every quote re-read byte for byte, typed by the vocabulary or the typing
 call, a length granted by the one closed form only (every other handed on with its closed words
-of why), and a would-be match confirmed by the second call. Pure: no database, no model.
+of why), and a would-be match confirmed by ONE second call answering each of its conditions.
+Pure: no database, no model.
 
 The documents are small versions of the spec's PEOPLE; the reading model's replies are written
 by hand, and the two narrower calls are scripted by Script, which also counts them. Each document
@@ -35,7 +36,7 @@ from criteria.types import (
     Facet,
     Quote,
 )
-from limma.door.shapes import ReadReply, SecondCallReply, TypingReply
+from limma.door.shapes import ReadReply, SecondCallReply, SecondCallRequest, TypingReply
 from limma.vocabulary import Term, Vocabulary
 
 VOCABULARY = Vocabulary.shipped()
@@ -61,7 +62,7 @@ MARKET = Facet(
 )
 FACETS = (DURATION_FACET, FUNCTION, PRODUCT, MARKET)
 
-YES = SecondCallReply(answer="yes", role="own_work")
+YES = ("yes", "own_work")
 
 GRETA = (
     "Greta Ostrander joined Quellmark Foods in 2001 as a marketing director.\n"
@@ -112,18 +113,30 @@ def reply(
 
 @dataclass
 class Script:
-    """The second call and the typing call, scripted per facet text, and every call recorded."""
+    """The second call and the typing call, scripted, and every call recorded.
 
-    second: dict[str, SecondCallReply | None] = field(default_factory=dict)
+    second: per facet text, the (answer, role) the second call gives for that condition's key
+    (YES when not named; None: the reply leaves the key unanswered). second_fails: the whole
+    second call fails. extra: answers added to every second call's reply, as given.
+    """
+
+    second: dict[str, tuple[str, str | None] | None] = field(default_factory=dict)
+    second_fails: bool = False
+    extra: list[dict[str, Any]] = field(default_factory=list)
     typing: TypingReply | str | None = None
-    second_calls: list[tuple[str, str, list[str], str | None]] = field(default_factory=list)
+    second_calls: list[SecondCallRequest] = field(default_factory=list)
     typing_calls: list[tuple[list[str], str, list[str]]] = field(default_factory=list)
 
-    def second_call(
-        self, condition: str, quote: str, sentences: list[str], person: str | None
-    ) -> SecondCallReply | None:
-        self.second_calls.append((condition, quote, sentences, person))
-        return self.second.get(condition, YES)
+    def second_call(self, request: SecondCallRequest) -> SecondCallReply | None:
+        self.second_calls.append(request)
+        if self.second_fails:
+            return None
+        answers = [
+            {"key": condition.key, "answer": said[0], "role": said[1]}
+            for condition in request.conditions
+            if (said := self.second.get(condition.condition, YES)) is not None
+        ]
+        return SecondCallReply.model_validate({"answers": answers + self.extra})
 
     def typing_call(self, sentences: list[str], axis: str, terms: list[str]) -> Any:
         self.typing_calls.append((sentences, axis, terms))
@@ -178,6 +191,12 @@ def only(judgment: DocumentJudgment) -> ExperienceJudgment:
     return experience
 
 
+def one_call(script: Script) -> list[tuple[str, str, str]]:
+    """The conditions of the one second call made: (key, the facet's words, the quote)."""
+    (request,) = script.second_calls
+    return [(each.key, each.condition, each.quote) for each in request.conditions]
+
+
 def checked_by(experience: ExperienceJudgment) -> dict[str, str | None]:
     return {key: quote.checked_by for key, quote in experience.established.items()}
 
@@ -195,7 +214,7 @@ def granted(experience: ExperienceJudgment) -> tuple[str, int, str | None]:
 # -- a would-be match ------------------------------------------------------------------------
 
 
-def test_a_would_be_match_is_confirmed_condition_by_condition():
+def test_a_would_be_match_is_confirmed_by_one_call_answering_each_condition():
     script = Script()
     experience = only(judge(GRETA, greta(), script))
 
@@ -216,12 +235,26 @@ def test_a_would_be_match_is_confirmed_condition_by_condition():
     assert experience.established["product"].states == "baby formula"
     assert experience.missing_because == {}
     assert experience.lengths_not_proved == ()
-    # One second call per condition (none for the length), shown the facet's words, the quote
-    # and the experience.
+    # ONE second call for the experience, shown the person and the experience's sentences, and
+    # per condition (none for the length) its key, the facet's words and the quote.
     assert script.second_calls == [
-        ("marketing", "led marketing for baby formula", GRETA_SENTENCES, "Greta Ostrander"),
-        ("baby formula", "baby formula", GRETA_SENTENCES, "Greta Ostrander"),
-        ("in European markets", "across Germany and Poland", GRETA_SENTENCES, "Greta Ostrander"),
+        SecondCallRequest(
+            person="Greta Ostrander",
+            sentences=GRETA_SENTENCES,
+            conditions=[
+                {
+                    "key": "function",
+                    "condition": "marketing",
+                    "quote": "led marketing for baby formula",
+                },
+                {"key": "product", "condition": "baby formula", "quote": "baby formula"},
+                {
+                    "key": "market",
+                    "condition": "in European markets",
+                    "quote": "across Germany and Poland",
+                },
+            ],
+        )
     ]
     assert script.typing_calls == []
 
@@ -450,7 +483,7 @@ def test_a_bare_title_is_typed_by_the_typing_call(typed, words, checked):
     assert sentences == MAREN.splitlines() and axis == "function"
     assert terms == [term.name for term in VOCABULARY.terms("function")]
     assert NICHE not in repr(script.typing_calls) and "baby formula" not in terms
-    assert [call[1] for call in script.second_calls] == [
+    assert [quote for _, _, quote in one_call(script)] == [
         words,
         "baby formula",
         "across Norway and Sweden",
@@ -536,44 +569,85 @@ def test_a_typing_call_that_names_nothing_usable_establishes_nothing(typed, beca
 @pytest.mark.parametrize(
     ("answer", "because"),
     [
+        pytest.param(("yes", "another_role"), "second_call:another_role", id="another_role"),
+        pytest.param(("no", "not_the_person"), "second_call:not_the_person", id="not_the_person"),
         pytest.param(
-            SecondCallReply(answer="yes", role="another_role"),
-            "second_call:another_role",
-            id="another_role",
+            ("yes", "beside_the_work"), "second_call:beside_the_work", id="beside_the_work"
         ),
-        pytest.param(
-            SecondCallReply(answer="no", role="not_the_person"),
-            "second_call:not_the_person",
-            id="not_the_person",
-        ),
-        pytest.param(
-            SecondCallReply(answer="yes", role="beside_the_work"),
-            "second_call:beside_the_work",
-            id="beside_the_work",
-        ),
-        pytest.param(SecondCallReply(answer="no", role=None), "second_call:no", id="no"),
-        pytest.param(
-            SecondCallReply(answer="unsure", role="own_work"), "second_call:unsure", id="unsure"
-        ),
-        pytest.param(None, "second_call:failed", id="a_failed_call"),
+        pytest.param(("no", None), "second_call:no", id="no"),
+        pytest.param(("unsure", "own_work"), "second_call:unsure", id="unsure"),
+        pytest.param(None, "second_call:failed", id="its_key_left_unanswered"),
     ],
 )
 def test_a_second_call_that_does_not_confirm_leaves_the_condition_open(answer, because):
     script = Script(second={"marketing": answer})
     experience = only(judge(GRETA, greta(), script))
 
-    # Greta's length is granted: the refused condition is the only thing open.
+    # Greta's length is granted: the condition refused (or not answered) is the only thing
+    # open; the other two are confirmed by the same one call.
     assert experience.missing_because == {"function": because}
     assert checked_by(experience) == {
         "duration": None,
         "product": "second_call",
         "market": "vocabulary+second_call",
     }
-    assert len(script.second_calls) == 3
+    assert [key for key, _, _ in one_call(script)] == ["function", "product", "market"]
+
+
+def test_a_failed_second_call_leaves_every_condition_it_asked_open():
+    script = Script(second_fails=True)
+    experience = only(judge(GRETA, greta(), script))
+
+    assert experience.missing_because == {
+        "function": "second_call:failed",
+        "product": "second_call:failed",
+        "market": "second_call:failed",
+    }
+    assert checked_by(experience) == {"duration": None}
+    assert len(script.second_calls) == 1
+
+
+@pytest.mark.parametrize(
+    ("extra", "second", "because"),
+    [
+        pytest.param(
+            [{"key": "channel", "answer": "no", "role": None}],
+            {},
+            {},
+            id="an_answer_for_a_key_not_asked_is_ignored",
+        ),
+        pytest.param(
+            [{"key": "PRODUCT", "answer": "no", "role": "not_the_person"}],
+            {"baby formula": None},
+            {"product": "second_call:not_the_person"},
+            id="a_key_in_another_case_is_its_condition",
+        ),
+        pytest.param(
+            [{"key": "product", "answer": "no", "role": "another_role"}],
+            {},
+            {"product": "second_call:failed"},
+            id="a_key_answered_two_ways_is_unanswered",
+        ),
+        pytest.param(
+            [{"key": "product", "answer": "yes", "role": "own_work"}],
+            {},
+            {},
+            id="a_key_answered_twice_alike_is_answered",
+        ),
+    ],
+)
+def test_each_condition_is_settled_by_its_own_keys_answer_alone(extra, second, because):
+    script = Script(second=second, extra=extra)
+    experience = only(judge(GRETA, greta(), script))
+
+    assert experience.missing_because == because
+    assert set(experience.established) == {"duration", "function", "product", "market"} - set(
+        because
+    )
 
 
 def test_a_yes_without_a_role_confirms():
-    script = Script(second={"baby formula": SecondCallReply(answer="yes", role=None)})
+    script = Script(second={"baby formula": ("yes", None)})
     experience = only(judge(GRETA, greta(), script))
     assert experience.established["product"].checked_by == "second_call"
 
@@ -663,8 +737,8 @@ def test_the_closed_form_grants_the_length_quoting_its_count(sentence, quote):
 
     assert granted(experience) == (quote, text.index(quote), None)
     assert experience.missing_because == {} and experience.lengths_not_proved == ()
-    # A full would-be match: every condition asked, the length by nobody.
-    assert [call[1] for call in script.second_calls] == [
+    # A full would-be match: every condition asked in one call, the length by nobody.
+    assert [quote for _, _, quote in one_call(script)] == [
         "led marketing for baby formula",
         "baby formula",
         "across Germany and Poland",
@@ -936,8 +1010,10 @@ def test_recency_is_never_granted(quote, because, asked):
     script = Script()
     experience = only(judge(GRETA, greta(**changed), script, facets=facets))
     assert experience.missing_because == {"recency": because}
-    # Only a recency the rules may yet grant makes a would-be match worth asking about.
-    assert len(script.second_calls) == asked
+    # Only a recency the rules may yet grant makes a would-be match worth asking about: one
+    # call, answering its three conditions.
+    assert len(script.second_calls) == min(asked, 1)
+    assert sum(len(call.conditions) for call in script.second_calls) == asked
 
 
 # -- denials: firm only when the named person's own, else doubts ----------------------------
@@ -1093,4 +1169,4 @@ def test_each_experience_is_judged_on_its_own():
     }
     # Only the first is a would-be match; the second, establishing nothing, hands no length on.
     assert second.established == {} and second.lengths_not_proved == ()
-    assert len(script.second_calls) == 3
+    assert [key for key, _, _ in one_call(script)] == ["function", "product", "market"]

@@ -136,10 +136,21 @@ class OpenAIProvider:
             completion = client.chat.completions.create(**create_arguments(spec, request, model))
         except openai.OpenAIError as error:
             raise _failure(error) from error
-        usage = completion.usage
-        tokens_in = usage.prompt_tokens if usage else 0
-        tokens_out = usage.completion_tokens if usage else 0
-        if spec.name == AGENT:
-            return ProviderReply(agent_content(completion), tokens_in, tokens_out)
-        content = completion.choices[0].message.content if completion.choices else None
-        return ProviderReply(content or "", tokens_in, tokens_out)
+        except (ValueError, TypeError, AttributeError, KeyError, IndexError) as error:
+            # A 200 whose body is not the chat-completions shape (not JSON, no choices).
+            raise ProviderFailure("server_error", f"malformed reply body: {error}") from error
+        try:
+            return _reply_of(spec, completion)
+        except (TypeError, AttributeError, KeyError, IndexError) as error:
+            raise ProviderFailure("server_error", f"malformed reply body: {error}") from error
+
+
+def _reply_of(spec: RoleSpec, completion: Any) -> ProviderReply:
+    """The reply's content and what it cost, billed from its usage."""
+    usage = completion.usage
+    tokens_in = usage.prompt_tokens if usage else 0
+    tokens_out = usage.completion_tokens if usage else 0
+    if spec.name == AGENT:
+        return ProviderReply(agent_content(completion), tokens_in, tokens_out)
+    content = completion.choices[0].message.content if completion.choices else None
+    return ProviderReply(content or "", tokens_in, tokens_out)

@@ -19,10 +19,9 @@ pytestmark = pytest.mark.django_db
 
 CONTEXT = door.CallContext(workspace_id=None, api_key_id=None)
 SECOND_CALL = {
-    "condition": "led sales",
-    "quote": "She led sales.",
-    "sentences": ["She led sales."],
     "person": None,
+    "sentences": ["She led sales."],
+    "conditions": [{"key": "function", "condition": "led sales", "quote": "She led sales."}],
 }
 
 
@@ -30,7 +29,7 @@ SECOND_CALL = {
 class StandIn:
     """A provider answering every role with one reply, or one failure, and noting what it got."""
 
-    content: str = '{"answer": "yes", "role": "own_work"}'
+    content: str = '{"answers": [{"key": "function", "answer": "yes", "role": "own_work"}]}'
     failure: Exception | None = None
     name: str = "standin"
     paid: bool = True
@@ -58,10 +57,11 @@ def stand_in(settings):
 
 
 def test_an_unknown_role_or_a_bad_request_is_a_programming_error(stand_in):
-    without_quote = {key: value for key, value in SECOND_CALL.items() if key != "quote"}
+    without_quote = {**SECOND_CALL, "conditions": [{"key": "function", "condition": "led sales"}]}
     with pytest.raises(ValueError, match="no model role"):
         door.call("summariser", {}, context=CONTEXT)
-    with pytest.raises(ValueError, match="not a valid second_call request: quote:missing"):
+    missing = r"not a valid second_call request: conditions\[0\]\.quote:missing"
+    with pytest.raises(ValueError, match=missing):
         door.call("second_call", without_quote, context=CONTEXT)
     with pytest.raises(ValueError, match="extra_forbidden"):
         door.call("second_call", {**SECOND_CALL, "mood": "good"}, context=CONTEXT)
@@ -142,4 +142,4 @@ def test_the_reply_returned_is_the_role_reply_model(stand_in):
 
     assert type(reply) is door.ROLES["second_call"].reply_model
     with pytest.raises(ValidationError, match="frozen"):
-        reply.answer = "no"
+        reply.answers = []

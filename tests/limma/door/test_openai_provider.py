@@ -18,12 +18,18 @@ pytestmark = pytest.mark.django_db
 
 CONTEXT = door.CallContext(workspace_id=None, api_key_id=None, visitor="v1", request_id="req_1")
 SECOND_CALL = {
-    "condition": "led marketing",
-    "quote": "She led marketing for baby formula.",
-    "sentences": ["She led marketing for baby formula."],
     "person": "Greta Ostrander",
+    "sentences": ["She led marketing for baby formula."],
+    "conditions": [
+        {
+            "key": "function",
+            "condition": "led marketing",
+            "quote": "She led marketing for baby formula.",
+        }
+    ],
 }
-GOOD = {"answer": "yes", "role": "own_work"}
+YES = {"key": "function", "answer": "yes", "role": "own_work"}
+GOOD = {"answers": [YES]}
 READ = {
     "criterion": "led marketing for baby formula",
     "facets": [{"key": "function", "kind": "condition", "text": "led marketing"}],
@@ -44,7 +50,8 @@ def test_a_good_reply_is_validated_and_billed_from_usage(openai_settings, fake_o
 
     reply = door.call("second_call", SECOND_CALL, context=CONTEXT)
 
-    assert (reply.answer, reply.role) == ("yes", "own_work")
+    (given,) = reply.answers
+    assert (given.key, given.answer, given.role) == ("function", "yes", "own_work")
     row = only_row()
     assert (row.outcome, row.provider, row.model, row.role) == (
         "ok",
@@ -66,7 +73,7 @@ def test_rate_limits_are_retried_by_the_client_itself(openai_settings, fake_open
 
     reply = door.call("second_call", SECOND_CALL, context=CONTEXT)
 
-    assert reply.answer == "yes"
+    assert reply.answers[0].answer == "yes"
     assert len(fake_openai.requests) == 3
     assert only_row().outcome == "ok"
 
@@ -106,9 +113,12 @@ def test_a_reply_held_past_the_timeout_is_a_timeout(settings, openai_settings, f
     ("content", "fault"),
     [
         ("Sure! The answer is yes.", "reply:json_invalid"),
-        (json.dumps({"answer": "yes"}), "role:missing"),
+        (
+            json.dumps({"answers": [{"key": "function", "answer": "yes"}]}),
+            "answers[0].role:missing",
+        ),
         (json.dumps({**GOOD, "confidence": 0.9}), "confidence:extra_forbidden"),
-        (json.dumps({"answer": "maybe", "role": None}), "answer:literal_error"),
+        (json.dumps({"answers": [{**YES, "answer": "maybe"}]}), "answers[0].answer:literal_error"),
     ],
     ids=["not_json", "missing_field", "extra_field", "value_outside_the_shape"],
 )

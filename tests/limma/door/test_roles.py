@@ -141,9 +141,10 @@ def test_the_agent_is_asked_with_its_conversation_in_the_chat_shape():
                 "dropped": [],
             },
         ),
-        ("second_call", {"answer": "yes", "role": "colleague"}),
+        ("second_call", {"answers": [{"key": "function", "answer": "yes", "role": "colleague"}]}),
+        ("second_call", {"answers": [{"answer": "yes", "role": "own_work"}]}),
     ],
-    ids=["four_topics", "unknown_verdict", "unknown_op", "unknown_role"],
+    ids=["four_topics", "unknown_verdict", "unknown_op", "unknown_role", "answer_without_key"],
 )
 def test_a_reply_outside_the_shape_fails(name, reply):
     with pytest.raises(ValidationError):

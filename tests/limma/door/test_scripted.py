@@ -17,11 +17,22 @@ from limma.models import LedgerEntry
 
 CONTEXT = door.CallContext(workspace_id=None, api_key_id=None)
 SECOND_CALL = {
-    "condition": "led marketing",
-    "quote": "She led marketing.",
-    "sentences": ["She led marketing."],
     "person": None,
+    "sentences": ["She led marketing."],
+    "conditions": [
+        {"key": "function", "condition": "led marketing", "quote": "She led marketing."}
+    ],
 }
+
+
+def said(answer: str, role: str | None = None) -> dict:
+    """A second call's reply answering the one condition of SECOND_CALL."""
+    return {"answers": [{"key": "function", "answer": answer, "role": role}]}
+
+
+def answer_of(reply) -> tuple[str, str | None]:
+    (given,) = reply.answers
+    return given.answer, given.role
 
 
 def read_request(text: str) -> dict:
@@ -78,18 +89,18 @@ class TestThroughTheDoor:
             script_dir,
             "second_call",
             [
-                {"when": {"condition": "led sales"}, "reply": {"answer": "no", "role": None}},
+                {"when": {"conditions": [{"condition": "led sales"}]}, "reply": said("no")},
                 {
-                    "when": {"condition": "led marketing"},
-                    "reply": {"answer": "yes", "role": "own_work"},
+                    "when": {"conditions": [{"condition": "led marketing"}]},
+                    "reply": said("yes", "own_work"),
                 },
-                {"when": {}, "reply": {"answer": "unsure", "role": None}},
+                {"when": {}, "reply": said("unsure")},
             ],
         )
 
         reply = door.call("second_call", SECOND_CALL, context=CONTEXT)
 
-        assert (reply.answer, reply.role) == ("yes", "own_work")
+        assert answer_of(reply) == ("yes", "own_work")
         row = LedgerEntry.objects.get()
         assert (row.outcome, row.provider, row.model, row.usd) == (
             "ok",
@@ -124,7 +135,11 @@ class TestThroughTheDoor:
         assert (row.tokens_in, row.tokens_out, row.usd) == (7, 3, Decimal(0))
 
     def test_no_matching_entry_is_a_failed_call(self, script_dir):
-        write_script(script_dir, "second_call", [{"when": {"condition": "led sales"}, "reply": {}}])
+        write_script(
+            script_dir,
+            "second_call",
+            [{"when": {"conditions": [{"condition": "led sales"}]}, "reply": {}}],
+        )
 
         with pytest.raises(door.ModelCallFailed) as raised:
             door.call("second_call", SECOND_CALL, context=CONTEXT)
@@ -137,7 +152,7 @@ class TestThroughTheDoor:
         write_script(
             script_dir,
             "second_call",
-            [{"when": {}, "raw": '{"answer": "ye', "usage": {"in": 5, "out": 2}}],
+            [{"when": {}, "raw": '{"answers": [{"ke', "usage": {"in": 5, "out": 2}}],
         )
 
         with pytest.raises(door.ModelReplyInvalid) as raised:
@@ -158,36 +173,31 @@ class TestThroughTheDoor:
         assert LedgerEntry.objects.get().outcome == "refused"
 
     def test_an_edited_script_is_read_again(self, script_dir):
-        write_script(
-            script_dir, "second_call", [{"when": {}, "reply": {"answer": "no", "role": None}}]
-        )
-        assert door.call("second_call", SECOND_CALL, context=CONTEXT).answer == "no"
+        write_script(script_dir, "second_call", [{"when": {}, "reply": said("no")}])
+        assert answer_of(door.call("second_call", SECOND_CALL, context=CONTEXT)) == ("no", None)
 
-        write_script(
-            script_dir, "second_call", [{"when": {}, "reply": {"answer": "yes", "role": None}}]
-        )
+        write_script(script_dir, "second_call", [{"when": {}, "reply": said("yes")}])
         path = script_dir / "second_call.json"
         modified = path.stat().st_mtime_ns + 1_000_000  # a later time, however coarse the clock
         os.utime(path, ns=(modified, modified))
 
-        assert door.call("second_call", SECOND_CALL, context=CONTEXT).answer == "yes"
+        assert answer_of(door.call("second_call", SECOND_CALL, context=CONTEXT)) == ("yes", None)
 
     def test_scripted_replies_answer_whatever_the_provider_setting(self, settings):
         settings.LIMMA = {"PROVIDER": "offline"}
-        with door.scripted_replies(
-            "second_call", [{"when": {}, "reply": {"answer": "no", "role": None}}]
-        ):
+        with door.scripted_replies("second_call", [{"when": {}, "reply": said("no")}]):
             with door.scripted_replies(
                 "typing_call", [{"when": {}, "reply": {"term": None, "words": None}}]
             ):
-                assert door.call("second_call", SECOND_CALL, context=CONTEXT).answer == "no"
+                reply = door.call("second_call", SECOND_CALL, context=CONTEXT)
+                assert answer_of(reply) == ("no", None)
                 assert door.available("typing_call")
             assert not door.available("typing_call")
         assert LedgerEntry.objects.get().provider == "scripted"
 
     def test_an_installed_provider_is_removed_after_its_block(self, settings):
         settings.LIMMA = {"PROVIDER": "offline"}
-        provider = ScriptedProvider({"second_call": [{"reply": {"answer": "yes", "role": None}}]})
+        provider = ScriptedProvider({"second_call": [{"reply": said("yes")}]})
         with door.use_provider(provider):
             assert door.available("second_call")
             assert installed_provider() is provider

@@ -1,0 +1,126 @@
+"""The Q&A page's visitors (a name and a hashed access code) and the runs of their questions."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.contrib.auth.hashers import check_password
+from django.db import models
+from django.db.models.functions import Lower
+
+
+def default_ceiling() -> Decimal:
+    """A new visitor's ceiling: LIMMA_QA_CAP_VISITOR_USD (5 US dollars unless set)."""
+    return Decimal(str(getattr(settings, "LIMMA_QA_CAP_VISITOR_USD", "5")))
+
+
+class VisitorQuerySet(models.QuerySet["Visitor"]):
+    def active(self) -> VisitorQuerySet:
+        return self.filter(revoked_at__isnull=True)
+
+
+class Visitor(models.Model):
+    """Somebody who was sent a link: signs in with a name and an access code."""
+
+    workspace = models.ForeignKey(
+        "limma.Workspace", on_delete=models.CASCADE, related_name="visitors"
+    )
+    name = models.CharField(max_length=120, help_text="What the visitor types to sign in.")
+    # make_password's hash of the access code; the code itself is shown once, when it is made.
+    code_hash = models.CharField(max_length=256, editable=False)
+    # The key the page's agent and [source] search under: a viewer key unless support says
+    # otherwise (a viewer key serves stored judgments only and reads nothing new).
+    api_key = models.ForeignKey(
+        "limma.ApiKey",
+        on_delete=models.PROTECT,
+        related_name="+",
+        blank=True,
+        help_text="Blank: a new viewer key of the workspace is made for this visitor.",
+    )
+    ceiling_usd = models.DecimalField(
+        "ceiling (USD)",
+        max_digits=10,
+        decimal_places=2,
+        default=default_ceiling,
+        help_text="What this visitor's questions may spend in all, read from the ledger.",
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = VisitorQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"),
+                name="visitor_name_unique",
+                violation_error_message="A visitor already signs in with this name.",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def ledger_name(self) -> str:
+        """How the spend ledger names this visitor (LedgerEntry.visitor)."""
+        return f"visitor-{self.pk}"
+
+    @property
+    def revoked(self) -> bool:
+        return self.revoked_at is not None
+
+    def code_matches(self, code: str) -> bool:
+        return check_password(code, self.code_hash)
+
+
+class Run(models.Model):
+    """One question a visitor asked, and what the page may draw of its answer."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "queued"
+        RUNNING = "running", "running"
+        DONE = "done", "done"
+        FAILED = "failed", "failed"
+
+    visitor = models.ForeignKey(Visitor, on_delete=models.CASCADE, related_name="runs")
+    # The answer this one follows up, when it is a follow-up: the conversation's chain.
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="follow_ups"
+    )
+    question = models.TextField()
+    # The prepared example asked ({question, constraints, niche, facets}), handed to the agent
+    # with its split; a run whose example states a niche asked for one, whatever the agent did.
+    example = models.JSONField(null=True, blank=True)
+    # What the page handed the agent of the conversation so far (compose_question's follow_up).
+    follow_up = models.JSONField(null=True, blank=True)
+    state = models.CharField(max_length=16, choices=State.choices, default=State.QUEUED)
+    # The projection the page may draw (kinds reply, done, error); never the run's record.
+    page_events = models.JSONField(default=list, blank=True)
+    # Per person the answer listed or called close: who they are and the words their line
+    # rests on, from the answer's own search restricted to them (nothing read, nothing spent).
+    evidence = models.JSONField(default=dict, blank=True)
+    answer = models.TextField(blank=True)
+    stop = models.CharField(max_length=64, blank=True)
+    error_code = models.CharField(max_length=64, blank=True)
+    request_id = models.CharField(max_length=32, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["visitor", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.question[:60]} ({self.state})"
+
+    @property
+    def niche(self) -> str:
+        return str((self.example or {}).get("niche") or "")
+
+    @property
+    def finished(self) -> bool:
+        return self.state in {self.State.DONE, self.State.FAILED}

@@ -1,0 +1,268 @@
+"""The `agent` role for the offline provider: a deterministic stand-in for the Q&A view's model.
+
+Its rules, and nothing more (a fresh checkout answers a question with no key and no network):
+- first turn: a prepared example is searched as stated (its constraints and its niche by facets)
+  reuse-only first; a follow-up about someone listed ("the second one", a listed name) fetches
+  that person — the last search, entity_ids=[id], detail full, reuse-only; any other follow-up
+  searches the new words as a brief with the last search's constraints and niche by address;
+  anything else is searched as brief = the visitor's question;
+- a reuse-only search whose niche was never read (not_run, over_budget) is sent once more
+  without the budget;
+- then it answers from the last result in plain sentences, naming people by name, never by id.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from limma.door import offline_handler
+from qa_view.codes import NO_PROFILE_READ, sentence_for
+from qa_view.compose import CLOSE, EARLIER, EXAMPLE, FOUND
+from qa_view.tools import READ_ONLY_TOOLS
+
+SEARCH = READ_ONLY_TOOLS[0]
+REUSE_ONLY = {"max_reads": 0}
+PERSON_LINE = re.compile(r'^  \d+\. (?P<name>.*) \(entity_id "(?P<id>(?:[^"\\]|\\.)*)"\)$')
+ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
+}  # fmt: skip
+ORDINAL = re.compile(
+    r"\b(?P<word>" + "|".join(ORDINALS) + r"|last)\b(?:\s+(?:one|person|expert|of them))?"
+    r"|(?:number|no\.|#)\s*(?P<number>\d+)",
+    re.IGNORECASE,
+)
+LEAD_IN = re.compile(
+    r"^(?:(?:and|but|now|ok|okay|so|then|only|just|what about|how about)\b[\s,]*)*"
+    r"(?:(?:those|the ones|ones|people|experts)\b\s*(?:who are\s*)?)?",
+    re.IGNORECASE,
+)
+NOT_READ_YET = ("not_run", "over_budget")
+LIST_CHANGES = ("dropped", "not_compiled", "not_bound:")
+
+
+def _line_value(block: str, label: str) -> Any:
+    match = re.search(rf"^  {label}: (.*)$", block, re.MULTILINE)
+    if match is None:
+        return None
+    try:
+        return json.loads(match.group(1))
+    except json.JSONDecodeError:
+        # The follow-up's criterion line: "crit_…" and words after it.
+        quoted = re.match(r'"([^"]*)"', match.group(1))
+        return quoted.group(1) if quoted else None
+
+
+def _listed(block: str, heading: str) -> list[dict[str, str]]:
+    lines = block.split(heading, 1)[1].splitlines()[1:] if heading in block else []
+    people = []
+    for line in lines:
+        match = PERSON_LINE.match(line)
+        if match is None:
+            break
+        people.append({"name": match["name"].replace('\\"', '"'), "id": match["id"]})
+    return people
+
+
+def _parsed(content: str) -> dict[str, Any]:
+    """The composed question, read back: the visitor's words and the blocks after them."""
+    question, _, _ = content.partition("\n\n[")
+    asked: dict[str, Any] = {"question": question.strip()}
+    if EARLIER in content:
+        block = content.split(EARLIER, 1)[1].split("\n\n[", 1)[0]
+        found = FOUND.split("{", 1)[0]
+        asked["follow_up"] = {
+            "constraints": _line_value(block, "constraints") or [],
+            "criterion": _line_value(block, "criterion"),
+            "people": _listed(block, found) if found in block else [],
+            "close": _listed(block, CLOSE),
+        }
+    if EXAMPLE in content:
+        block = content.split(EXAMPLE, 1)[1].split("\n\n[", 1)[0]
+        asked["example"] = {
+            "constraints": _line_value(block, "constraints") or [],
+            "criteria": _line_value(block, "criteria") or [],
+        }
+    return asked
+
+
+def _person_asked(question: str, follow_up: dict[str, Any]) -> dict[str, str] | None:
+    people = follow_up["people"] + follow_up["close"]
+    folded = question.casefold()
+    for person in people:
+        name = person["name"].casefold()
+        if name and (name in folded or name.split()[-1] in folded.split()):
+            return person
+    match = ORDINAL.search(question)
+    if match is None or not follow_up["people"]:
+        return None
+    listed = follow_up["people"]
+    if match["number"]:
+        index = int(match["number"])
+    else:
+        word = match["word"].casefold()
+        index = len(listed) if word == "last" else ORDINALS[word]
+    return listed[index - 1] if 0 < index <= len(listed) else None
+
+
+def first_search(asked: dict[str, Any]) -> dict[str, Any]:
+    """The first turn's search, by the question's kind."""
+    follow_up, example = asked.get("follow_up"), asked.get("example")
+    if example and example["criteria"]:
+        return {
+            "constraints": example["constraints"],
+            "criteria": example["criteria"],
+            "criteria_budget": dict(REUSE_ONLY),
+        }
+    if follow_up is None:
+        return {"brief": asked["question"]}
+    niche = [{"address": follow_up["criterion"]}] if follow_up.get("criterion") else []
+    person = _person_asked(asked["question"], follow_up)
+    if person is not None:
+        fetch: dict[str, Any] = {
+            "constraints": follow_up["constraints"],
+            "entity_ids": [person["id"]],
+            "detail": "full",
+        }
+        return fetch | ({"criteria": niche, "criteria_budget": dict(REUSE_ONLY)} if niche else {})
+    words = LEAD_IN.sub("", asked["question"]).strip()
+    search: dict[str, Any] = {"constraints": follow_up["constraints"]}
+    if words:
+        search["brief"] = words
+    return search | ({"criteria": niche, "criteria_budget": dict(REUSE_ONLY)} if niche else {})
+
+
+def _count(total: int, one: str, many: str) -> str:
+    return one.format(n=total) if total == 1 else many.format(n=total)
+
+
+def _names(people: list[dict[str, Any]]) -> str:
+    names = [str(person.get("name") or "someone") for person in people]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def answer_list(reply: dict[str, Any]) -> str:
+    """ "7 people fit. 2 more are close." and who they are, by name."""
+    criterion = reply.get("criterion") or {}
+    if criterion.get("status") in NOT_READ_YET:
+        return sentence_for(criterion.get("status_reason") or criterion["status"])
+    total = (reply.get("matched") or {}).get("total", 0)
+    so_far = " so far" if criterion.get("status") == "partial" else ""
+    first = (
+        _count(total, "1 person fits" + so_far + ".", "{n} people fit" + so_far + ".")
+        if total
+        else "Nobody fits" + so_far + "."
+    )
+    close = reply.get("close") or {}
+    if close.get("total"):
+        first += " " + _count(close["total"], "1 more is close.", "{n} more are close.")
+    reading = reply.get("reading") or {}
+    if so_far and reading.get("of"):
+        first += f" {reading['of'] - reading.get('done', 0)} of {reading['of']} profiles have not"
+        first += " been read yet."
+    lines = [first]
+    matches = reply.get("matches") or []
+    if matches:
+        lines.append(("They are " if len(matches) > 1 else "It is ") + _names(matches) + ".")
+    if close.get("matches"):
+        lines.append("One condition short: " + _names(close["matches"]) + ".")
+    for code, count in (reply.get("incomplete_because") or {}).items():
+        if code.startswith(LIST_CHANGES):
+            lines.append(sentence_for(code, count))
+    return "\n".join(lines)
+
+
+def _who(person: dict[str, Any]) -> str:
+    about = person.get("about") or {}
+    role = " at ".join(str(v) for v in (about.get("title"), about.get("company")) if v)
+    said = person["name"] + (f" is {role}" if role else "")
+    if about.get("place"):
+        said += f"{',' if role else ' is'} based in {about['place']}"
+    return said + "."
+
+
+def answer_person(reply: dict[str, Any], wanted: str) -> str:
+    """What one person's fetch returned, in sentences."""
+    block = (reply.get("criteria") or [{}])[0]
+    matches = reply.get("matches") or []
+    if matches:
+        person = matches[0]
+        lines = [_who(person)]
+        entry = next((m for m in block.get("matched") or [] if m.get("entity_id") == wanted), {})
+        said = [e["text"] for e in entry.get("evidence") or [] if e.get("text")]
+        # A quote inside another one is said once, in the longer.
+        quotes = [q for i, q in enumerate(said) if not any(q in o and q != o for o in said)]
+        quotes = list(dict.fromkeys(quotes))
+        if quotes:
+            lines.append("Their documents say: " + "; ".join(f"“{q}”" for q in quotes) + ".")
+        return "\n".join(lines)
+    for listed in ("undetermined", "none", "not_recorded"):
+        entry = next((m for m in block.get(listed) or [] if m.get("entity_id") == wanted), None)
+        if entry is not None:
+            name = entry.get("name") or "This person"
+            missing = ", ".join(entry.get("missing") or [])
+            if listed == "undetermined" and missing:
+                return f"{name} does not fit every condition: their documents leave {missing} open."
+            if listed == "none":
+                return f"{name} does not fit: their documents say no."
+            return f"{name} does not fit every condition: " + sentence_for(
+                entry.get("reason", "not_read")
+            )
+    return "That person does not fit every condition of this search."
+
+
+def _refused(result: dict[str, Any]) -> str:
+    code = str((result.get("detail") or {}).get("type") or "search_failed")
+    return NO_PROFILE_READ if code == "criteria_read_needs_write" else sentence_for(code)
+
+
+def _calls_and_results(messages: list[Any]) -> tuple[str, list[tuple[dict[str, Any], str]]]:
+    """The last user message, and each tool call since it with the text of its result."""
+    start = max(i for i, m in enumerate(messages) if m.role == "user")
+    args: dict[str, dict[str, Any]] = {}
+    done = []
+    for message in messages[start + 1 :]:
+        for call in message.tool_calls or []:
+            args[call.id] = dict(call.arguments)
+        if message.role == "tool":
+            done.append((args.get(message.tool_call_id or "", {}), message.content or ""))
+    return messages[start].content or "", done
+
+
+def _result(text: str) -> tuple[bool, dict[str, Any]]:
+    ok = not text.startswith("Error executing tool")
+    body = text if ok else text.split(": ", 1)[1]
+    try:
+        return ok, json.loads(body)
+    except json.JSONDecodeError:
+        return False, {}
+
+
+def next_step(messages: list[Any]) -> dict[str, Any]:
+    content, done = _calls_and_results(messages)
+    asked = _parsed(content)
+    if not done:
+        return {"content": None, "tool_calls": [_call(1, first_search(asked))]}
+    args, text = done[-1]
+    ok, result = _result(text)
+    if not ok:
+        return {"content": _refused(result), "tool_calls": []}
+    status = (result.get("criterion") or {}).get("status")
+    retried = any(not a.get("criteria_budget") for a, _ in done if a.get("criteria"))
+    if args.get("criteria_budget") == REUSE_ONLY and status in NOT_READ_YET and not retried:
+        again = {k: v for k, v in args.items() if k != "criteria_budget"}
+        return {"content": None, "tool_calls": [_call(len(done) + 1, again)]}
+    if args.get("entity_ids"):
+        return {"content": answer_person(result, args["entity_ids"][0]), "tool_calls": []}
+    return {"content": answer_list(result), "tool_calls": []}
+
+
+def _call(number: int, arguments: dict[str, Any]) -> dict[str, Any]:
+    return {"id": f"call-{number}", "name": SEARCH, "arguments": arguments}
+
+
+@offline_handler("agent")
+def agent(request: Any) -> dict[str, Any]:
+    return next_step(list(request.messages))

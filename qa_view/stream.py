@@ -1,0 +1,223 @@
+"""What the Q&A page is sent of a run: a projection of its events, never the run itself.
+
+Of a search's compact reply the page gets what it draws; of a search that did not come back, a
+code and whether it asked for a niche; of the end, the agent's answer, guarded, and why the loop
+stopped; of a failure, a code. What a read cost, request ids, the calls that return more, the
+map's version, tool calls and their arguments, tokens and the model's name stay on the server.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+# Of a search reply, exactly what the page draws.
+REPLY_KEPT = (
+    "candidates",
+    "close",
+    "complete",
+    "criterion",
+    "detail",
+    "incomplete_because",
+    "matched",
+    "matches",
+    "others",
+)
+READING = "reading"  # only on a read still under way: "Reading 120 profiles — 45 done"
+SEARCH = "limma_search"
+NEEDS_WRITE = "criteria_read_needs_write"
+
+# An id the page may not show: a record's (24 hex), a document's (32 hex), a request's, a
+# niche's address, a workspace's. Longer hex runs are not ids of ours and are left alone.
+UNKNOWN_ID = (
+    r"(?<![0-9A-Za-z_])"
+    r"(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{24}|req_[0-9a-f]+|crit_[0-9a-z]+|ws_[0-9a-f]+|map_[0-9a-f]+)"
+    r"(?![0-9A-Za-z_])"
+)
+# How an id is written beside a name: "(414f…)", "[id: 414f…]", 'entity_id "414f…"', "`414f…`".
+LABEL = r"(?:\b(?:entity[_ ]id|source[_ ]id|request[_ ]id|record[_ ]id|id)\s*[:=]?\s*)?"
+QUOTE = "[\"'`\u201c\u201d]?"
+SEPARATORS = " \t,;:-\u2013\u2014\"'`\u201c\u201d"
+
+MONEY = (
+    r"[$\u20ac\u00a3]\s?\d|\b\d[\d.,]*\s?(?:USD|EUR|GBP)\b|\b(?:USD|EUR|GBP)\b|\bdollars?\b"
+    r"|\beuros?\b|\bcents?\b|\bcosts?\b|\bcosting\b|\bpric(?:e|es|ed|ing)\b|\bspend(?:s|ing)?\b"
+    r"|\bbudgets?\b|\bbilled\b|\bbilling\b|\bpaid for\b"
+)
+METERING = r"\btokens?\b|\busage\b|\bmeter(?:ed|ing)?\b|\bledger\b|\bquotas?\b"
+TOOL = (
+    r"\blimma_\w+|\btools?\b|\btool[- ]calls?\b|\bfunction[- ]calls?\b|\bMCP\b|\bAPI\b"
+    r"|\bendpoints?\b|/v1/"
+)
+MODEL = (
+    r"\bmodels?\b|\bLLMs?\b|\bGPT[\w.-]*|\bClaude\b|\bOpenAI\b|\bAnthropic\b|\bGemini\b"
+    r"|\bLlama\b|\bMistral\b|\bchatbot\b"
+)
+# A field of a reply, where it reads as one: with an underscore, in backticks or quotes, before
+# ":" or "=", or in a dotted path. "complete", "close" or "more" in a sentence is English.
+REPLY_FIELDS = (
+    *("request_id", "map_version", "matched", "matches", "others", "complete", "more", "spent"),
+    *("incomplete_because", "criterion", "criteria", "candidates", "close", "detail", "reading"),
+    *("entity_id", "constraints", "as_of", "counts", "entities", "provenance", "coverage"),
+    *("narrowed_by", "unconstrained_relations", "gaps", "about", "why", "receipt", "status"),
+    *("status_reason", "next_offset", "showing", "total", "address", "reads", "usage"),
+    *("budget", "estimate"),
+)
+FIELD_WORD = "|".join(sorted(REPLY_FIELDS, key=len, reverse=True))
+FIELD = (
+    r"\b[a-z]+_[a-z_]+\b"
+    rf"|`[^`\n]*`|[\"'](?:{FIELD_WORD})[\"']|\b(?:{FIELD_WORD})\s*[:=](?!\s*$)"
+    rf"|\b(?:{FIELD_WORD})\.[a-z_]+\b|\b[a-z_]+\.(?:{FIELD_WORD})\b"
+)
+NAMED = re.compile("|".join((MONEY, METERING, TOOL, MODEL)), re.IGNORECASE)
+FIELD_NAMED = re.compile(FIELD)  # fields are lower case: "Sales_Lead" is no field of a reply
+
+
+def _said_once(text: str, start: int, end: int, name: str) -> bool:
+    """Whether the name already stands right before or after the id's place in the text."""
+    folded = name.casefold()
+    before = text[:start].rstrip(SEPARATORS + "*_(").casefold()
+    after = text[end:].lstrip(SEPARATORS + "*_)").casefold()
+    return before.endswith(folded) or after.startswith(folded)
+
+
+def _tidy(line: str) -> str:
+    line = re.sub(r"[(\[]\s*[)\]]", "", line)
+    line = re.sub(r"[ \t]+([,.;:!?)\]])", r"\1", line)
+    line = re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", line)
+    line = re.sub(r"[,;:]+(?=[.!?])", "", line)
+    line = re.sub(r",\s*$", "", line)
+    line = re.sub(r"[ \t]{2,}", " ", line)
+    return line.rstrip()
+
+
+class Guard:
+    """The agent's text as the page may show it: ids as names, forbidden lines left out."""
+
+    def __init__(self, names: Mapping[str, str] | None = None) -> None:
+        self.names: dict[str, str] = {}
+        self.words: set[str] = set()  # a deployment's own model names, say
+        self.know(names or {})
+
+    def know(self, names: Mapping[str, str]) -> None:
+        for entity_id, name in names.items():
+            if entity_id and name:
+                self.names[str(entity_id)] = str(name)
+
+    def forbid(self, words: Iterable[str]) -> None:
+        self.words.update(word for word in words if word and len(word) > 2)
+
+    def _id_pattern(self) -> re.Pattern[str]:
+        known = "|".join(re.escape(i) for i in sorted(self.names, key=len, reverse=True))
+        ids = rf"(?<![\w-])(?:{known})(?![\w-])|{UNKNOWN_ID}" if known else UNKNOWN_ID
+        return re.compile(
+            rf"(?P<open>[ \t]*[(\[][ \t]*)?{LABEL}{QUOTE}(?P<id>{ids}){QUOTE}(?(open)[ \t]*[)\]])",
+            re.IGNORECASE,
+        )
+
+    def names_in(self, line: str) -> str:
+        pattern = self._id_pattern()
+        if not pattern.search(line):
+            return line  # a line with no id in it is drawn as the agent wrote it
+
+        def swap(match: re.Match[str]) -> str:
+            name = self.names.get(match.group("id"))
+            if name is None or _said_once(line, match.start(), match.end(), name):
+                return ""
+            return f" ({name})" if match.group("open") else name
+
+        return _tidy(pattern.sub(swap, line))
+
+    def forbidden(self, line: str) -> bool:
+        if NAMED.search(line) or FIELD_NAMED.search(line):
+            return True
+        folded = line.casefold()
+        return any(word.casefold() in folded for word in self.words)
+
+    def __call__(self, text: str) -> str:
+        kept = []
+        for written in str(text or "").splitlines():
+            line = self.names_in(written)
+            if not self.forbidden(line):
+                kept.append(line)
+        answer = "\n".join(kept)
+        return re.sub(r"\n{3,}", "\n\n", answer).strip()
+
+
+def reply_names(reply: Mapping[str, Any]) -> dict[str, str]:
+    """Every person a search reply names, by id: its matches and who is close."""
+    people = list(reply.get("matches") or [])
+    close = reply.get("close")
+    if isinstance(close, Mapping):
+        people += list(close.get("matches") or [])
+    return {
+        str(person["entity_id"]): str(person["name"])
+        for person in people
+        if isinstance(person, Mapping) and person.get("entity_id") and person.get("name")
+    }
+
+
+def failed_search(result: Any) -> bool:
+    return not (isinstance(result, Mapping) and "matched" in result and "status" not in result)
+
+
+def asked_niche(args: Mapping[str, Any], result: Mapping[str, Any] | None, code: str = "") -> bool:
+    """Whether a search asked for a niche: by criteria, by a brief that may hand one on, or (for
+    a reply) by the criterion it carries."""
+    if result is not None:
+        return "criterion" in result
+    return bool(args.get("criteria") or args.get("brief")) or code == NEEDS_WRITE
+
+
+class PageStream:
+    """Feed it a run's events in order; `feed` returns what the page is sent, or None."""
+
+    def __init__(self, names: Mapping[str, str] | None = None) -> None:
+        self.guard = Guard(names)
+        self.calls: dict[str, dict[str, Any]] = {}
+
+    def feed(self, event: Mapping[str, Any]) -> dict[str, Any] | None:
+        kind, data = event.get("kind"), event.get("data") or {}
+        if kind == "tool_call":
+            args = data.get("args")
+            self.calls[str(data.get("id"))] = args if isinstance(args, dict) else {}
+            return None
+        if kind == "tool_result":
+            return self._result(data)
+        if kind == "done":
+            self.guard.forbid([str(data.get("model") or "")])
+            answer = self.guard(data.get("answer") or "")
+            return {"kind": "done", "data": {"answer": answer, "stop": data.get("stop")}}
+        if kind == "error":
+            return {"kind": "error", "data": {"code": data.get("code") or "agent_failed"}}
+        return None  # attached, and anything else, stays on the server
+
+    def _result(self, data: Mapping[str, Any]) -> dict[str, Any] | None:
+        self.guard.know(data.get("names") or {})
+        if data.get("tool") != SEARCH:
+            return None
+        args = self.calls.get(str(data.get("id")), {})
+        result = data.get("result") or {}
+        if data.get("ok") is False or failed_search(result):
+            detail = result.get("detail") if isinstance(result, Mapping) else None
+            code = str(detail.get("type")) if isinstance(detail, Mapping) else "search_failed"
+            return {"kind": "reply", "data": {"code": code, "niche": asked_niche(args, None, code)}}
+        self.guard.know(reply_names(result))
+        kept = kept_of(result)
+        return {"kind": "reply", "data": {"constraints": searched(args, result), "reply": kept}}
+
+
+def kept_of(reply: Mapping[str, Any]) -> dict[str, Any]:
+    """What the page draws of a search reply; `reading` too, on a read still under way."""
+    return {key: reply[key] for key in (*REPLY_KEPT, READING) if key in reply}
+
+
+def searched(args: Mapping[str, Any], reply: Mapping[str, Any]) -> list[Any]:
+    """The constraints a search ran under: as bound (a brief's compiled ones included)."""
+    more = (reply.get("more") or {}).get("entity") or {}
+    bound = (more.get("with") or {}).get("constraints")
+    if isinstance(bound, list):
+        return bound
+    asked = args.get("constraints")
+    return list(asked) if isinstance(asked, list) else []

@@ -1,0 +1,10 @@
+"""django-q2 entry points of the Q&A page: thin, by id, safe to run twice."""
+
+from __future__ import annotations
+
+from qa_view.visitors import run_execute
+
+
+def run(run_id: int) -> None:
+    """Answer one visitor's question (qa_view.visitors.run_execute claims it first)."""
+    run_execute(run_id=run_id)

@@ -1,0 +1,193 @@
+"""The Q&A page's views: thin; the services are in qa_view/visitors.py and qa_view/source.py.
+
+One template (qa_view/page.html) with partials: an HTMX request gets the partial it swaps in,
+any other request the whole page, so every link and form also works without JavaScript.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
+
+from limma.errors import ApplicationError
+from qa_view import visitors
+from qa_view.examples import configured_examples
+from qa_view.models import Run
+from qa_view.source import person_source, segments
+
+PAGE = "qa_view/page.html"
+SOURCE_UNAVAILABLE = "The source of this answer cannot be shown any more; ask the question again."
+
+View = Callable[..., HttpResponse]
+
+
+def visitor_required(view: View) -> View:
+    """The signed-in, unrevoked visitor on request.visitor; else the sign-in page."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        visitor = visitors.visitor_of_session(request.session)
+        if visitor is None:
+            url = reverse("qa:sign_in")
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+        request.visitor = visitor
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def _client_ip(request: HttpRequest) -> str:
+    # REMOTE_ADDR only: a forwarded header is whatever the client wrote, unless a proxy that
+    # the deployment trusts rewrites it (and then REMOTE_ADDR is set by that proxy's config).
+    return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
+def _access_run(request: HttpRequest, run_id: int) -> Run:
+    try:
+        return visitors.access_run(request.visitor, run_id)
+    except Run.DoesNotExist:
+        raise Http404("No such question.") from None
+
+
+def _item(run: Run, *, last: bool) -> dict[str, Any]:
+    answer = visitors.run_answer(run)
+    reading = visitors.run_reading(run) if answer.kind == "pending" else None
+    return {"run": run, "answer": answer, "reading": reading, "last": last}
+
+
+def _context(request: HttpRequest, **more: Any) -> dict[str, Any]:
+    examples = configured_examples()
+    return {"visitor": request.visitor, "examples": examples, **more}
+
+
+def _conversation(request: HttpRequest, runs: list[Run], **more: Any) -> dict[str, Any]:
+    items = [_item(run, last=n == len(runs) - 1) for n, run in enumerate(runs)]
+    return _context(request, items=items, **more)
+
+
+# --- signing in and out ------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def sign_in(request: HttpRequest) -> HttpResponse:
+    if request.method == "GET":
+        if visitors.visitor_of_session(request.session) is not None:
+            return redirect("qa:page")
+        return render(request, "qa_view/sign_in.html", {"name": ""})
+    name = request.POST.get("name", "")[:120]
+    code = request.POST.get("code", "")[:64]
+    try:
+        visitor = visitors.visitor_sign_in(name=name, code=code, ip=_client_ip(request))
+    except visitors.SignInRefused as refused:
+        status = {visitors.LIMITED: 429, visitors.REVOKED: 403}.get(refused.reason, 200)
+        context = {"name": name, "refusal": refused.sentence}
+        return render(request, "qa_view/sign_in.html", context, status=status)
+    request.session.cycle_key()  # a new session id on sign-in: no fixation
+    request.session[visitors.SESSION_KEY] = visitor.pk
+    return redirect("qa:page")
+
+
+@require_POST
+def sign_out(request: HttpRequest) -> HttpResponse:
+    request.session.flush()
+    url = reverse("qa:sign_in")
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+# --- the page ----------------------------------------------------------------------------------
+
+
+@require_GET
+@visitor_required
+def page(request: HttpRequest) -> HttpResponse:
+    return render(request, PAGE, _conversation(request, []))
+
+
+@require_POST
+@visitor_required
+@vary_on_headers("HX-Request")
+def ask(request: HttpRequest) -> HttpResponse:
+    """A question (typed, an example, or a follow-up under an answer): a run, or one sentence."""
+    parent = None
+    if request.POST.get("parent"):
+        try:
+            parent = _access_run(request, int(request.POST["parent"]))
+        except ValueError:
+            raise Http404("No such question.") from None
+    question, example = request.POST.get("question", ""), None
+    chosen = request.POST.get("example", "")
+    if chosen:
+        examples = configured_examples().examples
+        if not chosen.isdigit() or int(chosen) >= len(examples):
+            raise Http404("No such example.")
+        example = examples[int(chosen)]
+        question = example.question
+    earlier = visitors.conversation(parent) if parent is not None else []
+    try:
+        run = visitors.run_ask(
+            visitor=request.visitor, question=question, parent=parent, example=example
+        )
+    except visitors.QuestionRefused as refused:
+        context = _conversation(request, earlier, notice=refused.sentence, asked=question)
+        return render(request, f"{PAGE}#conversation" if request.htmx else PAGE, context)
+    if not request.htmx:
+        return redirect("qa:run", run_id=run.pk)
+    run.refresh_from_db()
+    return render(request, f"{PAGE}#conversation", _conversation(request, [*earlier, run]))
+
+
+@require_GET
+@visitor_required
+@vary_on_headers("HX-Request")
+def run_view(request: HttpRequest, run_id: int) -> HttpResponse:
+    """HTMX: one run, polled while it is being answered. Otherwise: the conversation to it."""
+    run = _access_run(request, run_id)
+    if request.htmx:
+        last = not run.follow_ups.exists()
+        return render(request, f"{PAGE}#run", _context(request, item=_item(run, last=last)))
+    return render(request, PAGE, _conversation(request, visitors.conversation(run)))
+
+
+@require_GET
+@visitor_required
+@vary_on_headers("HX-Request")
+def source_view(request: HttpRequest, run_id: int, n: int) -> HttpResponse:
+    """[source] of the n-th person of an answer: opened in place, or on a page of its own."""
+    run = _access_run(request, run_id)
+    answer = visitors.run_answer(run)
+    if answer.search is None or n >= len(answer.sourced):
+        raise Http404("No such person in this answer.")
+    person = answer.sourced[n]
+    try:
+        found = person_source(
+            key=request.visitor.api_key,
+            workspace=request.visitor.workspace,
+            search=answer.search,
+            entity_id=person.entity_id,
+        )
+    except ApplicationError:
+        found = None
+    passages = [{**p, "pieces": segments(p)} for p in (found or {}).get("passages", [])]
+    fields = [
+        {**f, "label": f["relation"].replace("_", " ")} for f in (found or {}).get("fields", [])
+    ]
+    context = _context(
+        request,
+        run=run,
+        person=person,
+        passages=passages,
+        fields=[field for field in fields if field["in_line"]],
+        also=[field for field in fields if not field["in_line"]],
+        unavailable=SOURCE_UNAVAILABLE if found is None else "",
+    )
+    if request.htmx:
+        return render(request, f"{PAGE}#source", context)
+    return render(request, "qa_view/source_page.html", context)

@@ -1,0 +1,350 @@
+"""The Q&A page's services: visitors (made, signed in, revoked) and the runs of their questions."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import asdict
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.hashers import make_password
+from django.contrib.sessions.backends.base import SessionBase
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Count
+from django.utils import timezone
+from django_q.tasks import async_task
+
+from criteria.models import Judgment
+from limma.ids import new_request_id
+from limma.models import ApiKey, Workspace
+from limma.services.keys import api_key_create
+from qa_view.agent import run_question
+from qa_view.answer import Answer, answer_from
+from qa_view.ceilings import ceiling_reached
+from qa_view.codes import sentence_for
+from qa_view.examples import Example
+from qa_view.models import Run, Visitor
+from qa_view.source import answer_evidence
+
+logger = logging.getLogger(__name__)
+
+SESSION_KEY = "qa_visitor"
+ATTEMPTS, WINDOW_SECONDS = 5, 600  # wrong codes per IP and per name, in ten minutes
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed by hand
+QUESTION_LIMIT = 1_000
+CONVERSATION_LIMIT = 12
+# What a follow-up is handed of the answer before it (compose_question bounds it again).
+FOLLOW_UP_PEOPLE, FOLLOW_UP_CLOSE, FOLLOW_UP_ASKED = 40, 10, 6
+UNEXPECTED = "agent_failed"  # a fault of ours while answering: said as the table says it
+WRONG, LIMITED, REVOKED = "wrong", "limited", "revoked"
+SIGN_IN_SENTENCES = {
+    WRONG: "That name and access code do not match; check both and try again.",
+    LIMITED: "Too many wrong access codes were tried; please wait ten minutes and try again.",
+    REVOKED: "This access has been withdrawn; ask whoever sent you the link for a new one.",
+}
+EMPTY_QUESTION = "Type a question first, or pick one of the examples."
+LONG_QUESTION = f"Please keep a question under {QUESTION_LIMIT:,} characters."
+
+
+class SignInRefused(Exception):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        self.sentence = SIGN_IN_SENTENCES[reason]
+        super().__init__(reason)
+
+
+class QuestionRefused(Exception):
+    def __init__(self, sentence: str) -> None:
+        self.sentence = sentence
+        super().__init__(sentence)
+
+
+# --- visitors ----------------------------------------------------------------------------------
+
+
+def access_code_new() -> str:
+    """Three groups of four characters (about 59 bits), e.g. "k7qm-3xtp-9haw"."""
+    return "-".join("".join(secrets.choice(CODE_ALPHABET) for _ in range(4)) for _ in range(3))
+
+
+def visitor_code_set(*, visitor: Visitor) -> str:
+    """A new access code for the visitor (unsaved): only its hash is kept; return it once."""
+    code = access_code_new()
+    visitor.code_hash = make_password(code)
+    return code
+
+
+def visitor_key_default(*, workspace: Workspace, name: str) -> ApiKey:
+    """The page's key for a visitor: a viewer key, which serves stored judgments only."""
+    key, _token = api_key_create(
+        workspace=workspace, name=f"Q&A page: {name}", role=ApiKey.Role.VIEWER
+    )
+    return key
+
+
+@transaction.atomic
+def visitor_create(
+    *,
+    workspace: Workspace,
+    name: str,
+    ceiling_usd: Decimal | None = None,
+    api_key: ApiKey | None = None,
+) -> tuple[Visitor, str]:
+    """Make a visitor; return it with its access code, which is never stored or shown again."""
+    visitor = Visitor(workspace=workspace, name=name.strip())
+    if ceiling_usd is not None:
+        visitor.ceiling_usd = ceiling_usd
+    visitor.api_key = api_key or visitor_key_default(workspace=workspace, name=visitor.name)
+    code = visitor_code_set(visitor=visitor)
+    visitor.full_clean()
+    visitor.save()
+    return visitor, code
+
+
+def visitor_code_reset(*, visitor: Visitor) -> str:
+    code = visitor_code_set(visitor=visitor)
+    visitor.save(update_fields=["code_hash"])
+    return code
+
+
+def visitor_revoke(*, visitor: Visitor) -> None:
+    """From now on the visitor cannot sign in, and a signed-in page stops answering."""
+    if visitor.revoked_at is None:
+        visitor.revoked_at = timezone.now()
+        visitor.save(update_fields=["revoked_at"])
+
+
+def _attempt_keys(*, name: str, ip: str) -> list[str]:
+    named = hashlib.sha256(" ".join(name.split()).casefold().encode()).hexdigest()[:32]
+    return [f"qa:sign-in:ip:{ip}", f"qa:sign-in:name:{named}"]
+
+
+def _failure_counted(keys: list[str]) -> None:
+    for key in keys:
+        cache.add(key, 0, WINDOW_SECONDS)
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.set(key, 1, WINDOW_SECONDS)
+
+
+def visitor_sign_in(*, name: str, code: str, ip: str) -> Visitor:
+    """The visitor this name and code belong to; SignInRefused (wrong, limited, revoked)."""
+    keys = _attempt_keys(name=name, ip=ip)
+    if any(int(cache.get(key, 0)) >= ATTEMPTS for key in keys):
+        raise SignInRefused(LIMITED)
+    visitor = Visitor.objects.filter(name__iexact=" ".join(name.split())).first()
+    if visitor is None:
+        make_password(code)  # as slow as a real check: the answer's time says nothing
+        _failure_counted(keys)
+        raise SignInRefused(WRONG)
+    if not visitor.code_matches(code.strip()):
+        _failure_counted(keys)
+        raise SignInRefused(WRONG)
+    if visitor.revoked:
+        raise SignInRefused(REVOKED)
+    return visitor
+
+
+def visitor_of_session(session: SessionBase) -> Visitor | None:
+    """The signed-in visitor, unless they were revoked since."""
+    visitor_pk = session.get(SESSION_KEY)
+    if visitor_pk is None:
+        return None
+    return (
+        Visitor.objects.active()
+        .select_related("workspace", "api_key")
+        .filter(pk=visitor_pk)
+        .first()
+    )
+
+
+# --- runs --------------------------------------------------------------------------------------
+
+
+def access_run(visitor: Visitor, run_id: int) -> Run:
+    """A run of this visitor's; another visitor's is as unknown as none (Run.DoesNotExist)."""
+    return Run.objects.get(pk=run_id, visitor=visitor)
+
+
+def conversation(run: Run) -> list[Run]:
+    """The questions up to this one, oldest first (at most CONVERSATION_LIMIT)."""
+    chain = [run]
+    while chain[-1].parent_id is not None and len(chain) < CONVERSATION_LIMIT:
+        parent = Run.objects.filter(pk=chain[-1].parent_id, visitor_id=run.visitor_id).first()
+        if parent is None:
+            break
+        chain.append(parent)
+    return chain[::-1]
+
+
+def run_answer(run: Run) -> Answer:
+    """What the page draws of a run."""
+    if not run.finished and run.started_at is not None and _stale(run):
+        # Its worker stopped mid-run (a task outlives no timeout): say so, and stop polling.
+        return Answer("failed", first_line=sentence_for(UNEXPECTED))
+    ended = any(event.get("kind") == "error" for event in run.page_events)
+    if run.state == Run.State.FAILED and run.error_code and not ended:
+        # Refused before the agent ran (a ceiling), or a fault of ours: one sentence.
+        return Answer("failed", first_line=sentence_for(run.error_code))
+    return answer_from(run.page_events, niche=bool(run.niche), evidence=run.evidence)
+
+
+def follow_up_from(answer: Answer, *, asked: list[str]) -> dict[str, Any]:
+    """What a follow-up is handed of the answer before it (bounded; cleaned by compose)."""
+    search = answer.search
+    reply = search.last if search is not None else {}
+    return {
+        "asked": asked[-FOLLOW_UP_ASKED:],
+        "constraints": search.constraints if search is not None else [],
+        "criterion": search.criterion if search is not None else None,
+        "total": int((reply.get("matched") or {}).get("total") or 0),
+        "people": [{"id": p.entity_id, "name": p.name} for p in answer.people][:FOLLOW_UP_PEOPLE],
+        "close": [{"id": c.entity_id, "name": c.name} for c in answer.close][:FOLLOW_UP_CLOSE],
+    }
+
+
+def _stale(run: Run) -> bool:
+    timeout = int(settings.Q_CLUSTER.get("timeout") or 0)
+    return bool(timeout) and timezone.now() - run.started_at > timedelta(seconds=timeout + 60)
+
+
+def _follow_up(parent: Run) -> dict[str, Any]:
+    """What a follow-up is handed: the questions so far, and the last list answer's search."""
+    chain = conversation(parent)
+    asked = [run.question for run in chain]
+    for run in reversed(chain):
+        answer = run_answer(run)
+        if answer.kind == "list":
+            return follow_up_from(answer, asked=asked)
+    return follow_up_from(Answer("empty"), asked=asked)
+
+
+def run_ask(
+    *, visitor: Visitor, question: str, parent: Run | None = None, example: Example | None = None
+) -> Run:
+    """Refuse a question at a ceiling before anything runs; else queue its run."""
+    question = " ".join(question.split())
+    if not question:
+        raise QuestionRefused(EMPTY_QUESTION)
+    if len(question) > QUESTION_LIMIT:
+        raise QuestionRefused(LONG_QUESTION)
+    reached = ceiling_reached(visitor)
+    if reached is not None:
+        raise QuestionRefused(sentence_for(reached))
+    run = Run.objects.create(
+        visitor=visitor,
+        parent=parent,
+        question=question,
+        example=asdict(example) if example is not None else None,
+        follow_up=_follow_up(parent) if parent is not None else None,
+        request_id=new_request_id(),
+    )
+    async_task("qa_view.tasks.run", run.pk)
+    return run
+
+
+def _event_saver(run_pk: int) -> Callable[[dict[str, Any]], None]:
+    """Keep a running run's replies as they come, so the page can draw its progress."""
+    seen: list[dict[str, Any]] = []
+
+    def save(event: Any) -> None:
+        if not isinstance(event, dict) or event.get("kind") != "reply":
+            return
+        data = event.get("data")
+        if not isinstance(data, dict):
+            return  # only the projection's replies: nothing of the run's record
+        if not set(data) <= {"constraints", "reply", "code", "niche"}:
+            return
+        seen.append({"kind": "reply", "data": data})
+        Run.objects.filter(pk=run_pk, state=Run.State.RUNNING).update(page_events=list(seen))
+
+    return save
+
+
+def _finished(run: Run, state: str, **fields: Any) -> None:
+    for name, value in {"state": state, "finished_at": timezone.now(), **fields}.items():
+        setattr(run, name, value)
+    run.save()
+
+
+def run_execute(*, run_id: int) -> None:
+    """Answer one queued run; safe to call twice (only the call that claims it runs it)."""
+    claimed = Run.objects.filter(pk=run_id, state=Run.State.QUEUED).update(
+        state=Run.State.RUNNING, started_at=timezone.now()
+    )
+    if not claimed:
+        return
+    run = Run.objects.select_related("visitor__workspace", "visitor__api_key").get(pk=run_id)
+    visitor = run.visitor
+    reached = ceiling_reached(visitor)
+    if reached is not None:  # spent elsewhere while this one waited: still nothing runs
+        _finished(run, Run.State.FAILED, error_code=reached)
+        return
+    try:
+        outcome = run_question(
+            workspace=visitor.workspace,
+            key=visitor.api_key,
+            question=run.question,
+            follow_up=run.follow_up,
+            visitor=visitor.ledger_name,
+            request_id=run.request_id,
+            example=run.example,
+            on_page_event=_event_saver(run.pk),
+        )
+    except Exception:
+        # A bug, not a refusal: recorded on the run, so the page says one sentence, not a 500.
+        logger.exception("the Q&A run %s failed", run.pk)
+        _finished(run, Run.State.FAILED, error_code=UNEXPECTED)
+        return
+    events = list(outcome.page_events)
+    answer = answer_from(events, niche=bool(run.niche))
+    evidence = (
+        answer_evidence(key=visitor.api_key, workspace=visitor.workspace, answer=answer)
+        if answer.kind in ("list", "person")
+        else {}
+    )
+    _finished(
+        run,
+        Run.State.FAILED if outcome.error_code else Run.State.DONE,
+        page_events=events,
+        evidence=evidence,
+        answer=outcome.answer or "",
+        stop=outcome.stop or "",
+        error_code=outcome.error_code or "",
+    )
+
+
+def run_reading(run: Run) -> tuple[int, int] | None:
+    """How far the read of a running question has got: (profiles, done), or None.
+
+    From the judgments of the criterion its search reads (the address of its last reply, else
+    whichever criterion of the workspace has judgments planned since the run started)."""
+    if run.finished or run.started_at is None:
+        return None
+    judgments = Judgment.objects.filter(
+        criterion__workspace_id=run.visitor.workspace_id, updated_at__gte=run.started_at
+    )
+    addresses = [
+        reply["criterion"].get("address")
+        for event in run.page_events
+        if isinstance(reply := (event.get("data") or {}).get("reply"), dict)
+        and isinstance(reply.get("criterion"), dict)
+    ]
+    if addresses and addresses[-1]:
+        judgments = judgments.filter(criterion__address=addresses[-1])
+    else:
+        latest = judgments.order_by("-updated_at").values_list("criterion_id", flat=True).first()
+        if latest is None:
+            return None
+        judgments = judgments.filter(criterion_id=latest)
+    states = dict(judgments.values_list("state").annotate(n=Count("id")).values_list("state", "n"))
+    total = sum(states.values())
+    done = states.get(Judgment.State.DONE, 0) + states.get(Judgment.State.FAILED, 0)
+    return (total, done) if total else None

@@ -1,0 +1,105 @@
+"""Every code a reply carries goes through one closed table to a plain sentence; a code the
+table does not hold is said with a general sentence, never printed."""
+
+from __future__ import annotations
+
+import pytest
+
+from criteria.lists import NO_DOCUMENTS, NOT_STATED, STATED_NOT_VERIFIED, UNREAD
+from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
+from qa_view.codes import GENERAL, PRODUCT_CODES, failure_code, known, sentence_for
+
+# The codes the product's replies carry, as its own modules write them.
+USED = [
+    # incomplete_because, by relation of the default pack and the niche
+    "not_recorded:based_in", "withheld:based_in", "cannot_be_placed:based_in",
+    "not_recorded:held_role", "not_recorded:criterion", "not_run:criterion",
+    "not_bound:relation_unknown", "not_bound:slot_unknown", "not_bound:value_not_in_vocabulary",
+    "not_bound:op_not_for_slot", "dropped", "not_compiled",
+    "criterion_silent", "criterion_conflict", "criterion_not_read", "criterion_not_run",
+    "criterion_partially_decomposed",
+    # a niche's status and status_reason
+    "complete", "partial", "over_budget", "over_budget_during_read", "not_run",
+    "time_budget", "spend_cap", "model_unavailable", "read_failures", "max_reads", "max_usd",
+    "reuse_only_criterion_unknown", "decomposition_incomplete", "decomposition_failed",
+    "decomposition_timeout", "ordinary_constraint_not_bound", "no_candidates_in_relation_space",
+    "provider_refused",
+    # close.because and a person's unread documents
+    NOT_STATED, STATED_NOT_VERIFIED, NO_DOCUMENTS, UNREAD, "being_read", "not_read",
+    "read_by_another_reader", "failed",
+    # failures
+    "model_unavailable", "spend_switch_off", "ceiling_visitor", "ceiling_day",
+    "criteria_read_needs_write", "compile_unavailable", "model_reply_invalid", "max_turns",
+    "niche_search_failed", "search_failed",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("code", USED)
+def test_every_code_the_product_uses_has_its_own_sentence(code):
+    said = sentence_for(code, 3)
+
+    assert known(code)
+    assert said != GENERAL and said[0].isupper() and said.endswith(".")
+    assert code not in said and "_" not in said
+
+
+@pytest.mark.parametrize("code", PRODUCT_CODES)
+def test_every_code_in_the_table_is_a_plain_sentence_with_or_without_a_count(code):
+    for count in (None, 1, 6):
+        said = sentence_for(code, count)
+        assert "{" not in said and "_" not in said and said.endswith(".")
+
+
+def test_a_count_is_said_in_the_sentence():
+    assert sentence_for("criterion_silent", 6) == (
+        "The documents of 6 people do not say enough to tell."
+    )
+    assert sentence_for("criterion_silent", 1) == (
+        "The documents of 1 person do not say enough to tell."
+    )
+    assert sentence_for("not_recorded:based_in", 2) == (
+        "For 2 people, the directory records nothing about their location."
+    )
+
+
+def test_a_viewer_keys_refusal_is_the_specs_sentence():
+    assert sentence_for("criteria_read_needs_write") == (
+        "No profile has been read for this question, and this demo answers only from profiles "
+        "already read."
+    )
+
+
+def test_a_niches_coverage_entry_is_said_without_its_address():
+    said = sentence_for("criterion_silent:crit_0123456789abcdef", 2)
+
+    assert said == "The documents of 2 people do not say enough to tell."
+
+
+@pytest.mark.parametrize("code", ["brand_new_code", "not_a_family:x", "", "criterion_xyz"])
+def test_an_unknown_code_gets_the_general_sentence_never_the_code(code):
+    assert not known(code)
+    assert sentence_for(code) == GENERAL
+    assert code not in sentence_for(code, 4) or not code
+    assert sentence_for(code, 4) == "For 4 people, the answer could not be settled either way."
+
+
+def test_an_unknown_relation_is_said_as_a_condition():
+    assert sentence_for("withheld:salary_band", 1) == (
+        "For 1 person, the directory withholds one of the conditions."
+    )
+
+
+@pytest.mark.parametrize(
+    ("error", "code"),
+    [
+        (ModelUnavailable(role="agent", provider="scripted"), "model_unavailable"),
+        (SpendSwitchOff(role="agent"), "spend_switch_off"),
+        (ModelCallFailed(role="agent", cause="server_error"), "model_unavailable"),
+        (ModelCallFailed(role="agent", cause="timeout"), "model_unavailable"),
+        (ModelReplyInvalid(role="agent", faults=["content:missing"]), "model_reply_invalid"),
+        (RuntimeError("a bug"), "agent_failed"),
+    ],
+)
+def test_a_run_failure_has_a_code_of_the_table(error, code):
+    assert failure_code(error) == code
+    assert known(code)

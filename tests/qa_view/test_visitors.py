@@ -1,0 +1,218 @@
+"""Visitors: made by support staff (the code shown once, kept hashed), signed in with a name and
+an access code, wrong codes rate limited, revoked, CSRF on every post (qa-view.txt, "Hosting")."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from io import StringIO
+
+import pytest
+from django.contrib.auth.hashers import check_password
+from django.contrib.messages import get_messages
+from django.core.management import call_command
+from django.test import Client
+
+from limma.models import ApiKey, LedgerEntry
+from qa_view.models import Run, Visitor
+from qa_view.visitors import (
+    ATTEMPTS,
+    SIGN_IN_SENTENCES,
+    visitor_create,
+    visitor_revoke,
+)
+
+pytestmark = pytest.mark.django_db
+
+CODE = re.compile(r"[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}")
+
+
+# --- signing in --------------------------------------------------------------------------------
+
+
+def test_a_name_and_its_code_sign_in_and_open_the_page(client, visitor_and_code, sign_in):
+    visitor, code = visitor_and_code
+    response = sign_in(client, visitor.name, code)
+    assert response.status_code == 302 and response["Location"] == "/qa/"
+    page = client.get("/qa/")
+    assert page.status_code == 200
+    assert b"Ada Lovelace" in page.content and b'name="question"' in page.content
+
+
+def test_the_name_is_matched_without_case_or_extra_spaces(client, visitor_and_code, sign_in):
+    _, code = visitor_and_code
+    assert sign_in(client, "  ada   LOVELACE ", code).status_code == 302
+
+
+def test_signed_out_the_page_is_the_sign_in_page(client, directory):
+    response = client.get("/qa/")
+    assert response.status_code == 302 and response["Location"] == "/qa/sign-in/"
+    htmx = client.get("/qa/", HTTP_HX_REQUEST="true")
+    assert htmx["HX-Redirect"] == "/qa/sign-in/"
+
+
+def test_a_wrong_code_is_refused_in_one_sentence(client, visitor, sign_in):
+    response = sign_in(client, visitor.name, "wrong-code-here")
+    assert SIGN_IN_SENTENCES["wrong"] in response.content.decode()
+    assert "qa_visitor" not in client.session
+    assert client.get("/qa/").status_code == 302
+
+
+def test_an_unknown_name_is_refused_the_same_way(client, visitor, sign_in):
+    response = sign_in(client, "Somebody Else", "abcd-efgh-jkmn")
+    assert SIGN_IN_SENTENCES["wrong"] in response.content.decode()
+
+
+def test_wrong_codes_for_one_name_are_rate_limited_even_from_other_addresses(
+    client, visitor_and_code, sign_in
+):
+    visitor, code = visitor_and_code
+    for n in range(ATTEMPTS):
+        response = sign_in(client, visitor.name, "nope", REMOTE_ADDR=f"10.0.0.{n}")
+        assert response.status_code == 200
+    limited = sign_in(client, visitor.name, code, REMOTE_ADDR="10.0.1.1")
+    assert limited.status_code == 429
+    assert SIGN_IN_SENTENCES["limited"] in limited.content.decode()
+    assert "qa_visitor" not in client.session
+
+
+def test_wrong_codes_from_one_address_are_rate_limited_across_names(
+    client, visitor_and_code, sign_in
+):
+    visitor, code = visitor_and_code
+    for n in range(ATTEMPTS):
+        sign_in(client, f"Guess {n}", "nope", REMOTE_ADDR="10.9.9.9")
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.9.9.9").status_code == 429
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.9.9.8").status_code == 302
+
+
+def test_fewer_wrong_codes_than_the_limit_still_let_the_right_one_in(
+    client, visitor_and_code, sign_in
+):
+    visitor, code = visitor_and_code
+    for _ in range(ATTEMPTS - 1):
+        sign_in(client, visitor.name, "nope")
+    assert sign_in(client, visitor.name, code).status_code == 302
+
+
+def test_a_revoked_visitor_cannot_sign_in(client, visitor_and_code, sign_in):
+    visitor, code = visitor_and_code
+    visitor_revoke(visitor=visitor)
+    response = sign_in(client, visitor.name, code)
+    assert response.status_code == 403
+    assert SIGN_IN_SENTENCES["revoked"] in response.content.decode()
+    assert "qa_visitor" not in client.session
+
+
+def test_revoking_closes_a_page_already_signed_in(page, visitor):
+    assert page.get("/qa/").status_code == 200
+    visitor_revoke(visitor=visitor)
+    assert page.get("/qa/")["Location"] == "/qa/sign-in/"
+    assert page.post("/qa/ask/", {"question": "anyone?"}).status_code == 302
+    assert not Run.objects.exists()
+
+
+def test_signing_out_ends_the_session(page):
+    assert page.post("/qa/sign-out/")["Location"] == "/qa/sign-in/"
+    assert page.get("/qa/").status_code == 302
+
+
+def test_csrf_is_enforced_on_every_post(visitor_and_code, examples_file):
+    visitor, code = visitor_and_code
+    browser = Client(enforce_csrf_checks=True)
+    refused = browser.post("/qa/sign-in/", {"name": visitor.name, "code": code})
+    assert refused.status_code == 403
+    token = browser.get("/qa/sign-in/").cookies["csrftoken"].value
+    signed = browser.post(
+        "/qa/sign-in/", {"name": visitor.name, "code": code, "csrfmiddlewaretoken": token}
+    )
+    assert signed.status_code == 302
+    assert browser.post("/qa/ask/", {"question": "Who is in Germany?"}).status_code == 403
+    assert browser.post("/qa/sign-out/").status_code == 403
+    assert not Run.objects.exists()
+    page = browser.get("/qa/").content.decode()
+    # HTMX posts carry the token in a header set on <body>.
+    header = re.search(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'", page)
+    assert header is not None
+    asked = browser.post("/qa/sign-out/", HTTP_X_CSRFTOKEN=header.group(1), HTTP_HX_REQUEST="true")
+    assert asked.status_code == 200 and asked["HX-Redirect"] == "/qa/sign-in/"
+
+
+# --- making visitors ---------------------------------------------------------------------------
+
+
+def test_a_visitor_gets_a_viewer_key_and_a_hashed_code(directory):
+    visitor, code = visitor_create(workspace=directory, name="Grace Hopper")
+    assert CODE.fullmatch(code)
+    assert code not in visitor.code_hash and check_password(code, visitor.code_hash)
+    assert visitor.api_key.role == ApiKey.Role.VIEWER
+    assert visitor.api_key.workspace == directory
+    assert visitor.ceiling_usd == Decimal("5")
+
+
+def test_two_visitors_cannot_share_a_name(directory, visitor):
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError):
+        visitor_create(workspace=directory, name="ADA LOVELACE")
+
+
+def test_support_staff_create_a_visitor_in_the_admin_and_see_the_code_once(
+    admin_client, directory, sign_in
+):
+    response = admin_client.post(
+        "/admin/qa_view/visitor/add/",
+        {"workspace": directory.pk, "name": "Marie Curie", "ceiling_usd": "3.50", "api_key": ""},
+    )
+    assert response.status_code == 302, response.content.decode()
+    shown = [str(m) for m in get_messages(response.wsgi_request)]
+    codes = [found.group(0) for text in shown if (found := CODE.search(text))]
+    assert len(codes) == 1
+    visitor = Visitor.objects.get(name="Marie Curie")
+    assert visitor.ceiling_usd == Decimal("3.50")
+    assert visitor.api_key.role == ApiKey.Role.VIEWER
+    change = f"/admin/qa_view/visitor/{visitor.pk}/change/"
+    assert codes[0] in admin_client.get(change).content.decode()  # the page after the add
+    assert codes[0] not in admin_client.get(change).content.decode()  # and never again
+    assert sign_in(Client(), "Marie Curie", codes[0]).status_code == 302
+
+
+def test_support_staff_see_what_each_visitor_spent_and_revoke_them(admin_client, visitor):
+    LedgerEntry.objects.create(
+        role="agent", provider="openai", model="m", usd=Decimal("1.25"), outcome="ok",
+        visitor=visitor.ledger_name,
+    )  # fmt: skip
+    listing = admin_client.get("/admin/qa_view/visitor/").content.decode()
+    assert "1.25" in listing
+    admin_client.post(
+        "/admin/qa_view/visitor/",
+        {"action": "revoke", "_selected_action": [visitor.pk]},
+    )
+    visitor.refresh_from_db()
+    assert visitor.revoked
+
+
+def test_support_staff_set_a_visitors_ceiling(admin_client, visitor):
+    response = admin_client.post(
+        f"/admin/qa_view/visitor/{visitor.pk}/change/",
+        {"name": visitor.name, "ceiling_usd": "12", "api_key": visitor.api_key_id},
+    )
+    assert response.status_code == 302, response.content.decode()
+    visitor.refresh_from_db()
+    assert visitor.ceiling_usd == Decimal("12")
+
+
+def test_runs_are_read_only_in_the_admin(admin_client, visitor):
+    run = Run.objects.create(visitor=visitor, question="Who?")
+    assert admin_client.get("/admin/qa_view/run/").status_code == 200
+    assert admin_client.get("/admin/qa_view/run/add/").status_code == 403
+    view = admin_client.get(f"/admin/qa_view/run/{run.pk}/change/")
+    assert view.status_code == 200 and b'name="question"' not in view.content
+
+
+def test_create_visitor_prints_the_code_once(directory, sign_in):
+    out, err = StringIO(), StringIO()
+    call_command("create_visitor", directory.id, "Emmy Noether", stdout=out, stderr=err)
+    code = CODE.search(out.getvalue()).group(0)
+    assert "shown this once" in err.getvalue()
+    assert sign_in(Client(), "Emmy Noether", code).status_code == 302
