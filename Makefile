@@ -1,6 +1,8 @@
-.PHONY: setup run test
+.PHONY: setup demo run test
 setup:
 	scripts/setup
+demo:
+	scripts/demo
 run:
 	scripts/run
 test:

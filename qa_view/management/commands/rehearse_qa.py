@@ -1,0 +1,141 @@
+"""Rehearse the Q&A page on this machine: one command, a scratch store, the page on loopback.
+
+    manage.py rehearse_qa --out DIR [--n 3000 --seed 23] [--max-usd X --spend-ok]
+
+A scratch store under DIR (SQLite), the synthetic directory loaded through connect, the
+examples read ahead under the ceiling, one visitor, and the page on a free loopback port with
+its worker. Prints the address, the name and the access code; Ctrl-C stops everything it
+started. Run again with the same DIR, it reuses what the first run built (a new access code is
+issued, since only a code's hash is kept). A paid provider spends: without --spend-ok the
+command prints what it would call and spend, and starts nothing. The offline provider spends
+nothing and needs no flag.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from limma.conf import limma_settings
+
+EXAMPLES = Path(settings.BASE_DIR) / "directory" / "qa_examples.json"
+
+
+# The offline provider spends nothing; a ceiling above nothing lets its reads run.
+FREE_CEILING = Decimal("1")
+
+
+class Command(BaseCommand):
+    help = "The Q&A page over the demo directory, on a free loopback port (Ctrl-C stops it)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--out", required=True, help="the scratch folder (store, state)")
+        parser.add_argument("--n", type=int, default=3000)
+        parser.add_argument("--seed", type=int, default=23)
+        parser.add_argument("--examples", default=str(EXAMPLES))
+        parser.add_argument(
+            "--max-usd",
+            type=Decimal,
+            default=None,
+            help="the spend ceiling for reading the examples ahead",
+        )
+        parser.add_argument("--spend-ok", action="store_true")
+        parser.add_argument("--port", type=int, default=0, help="0: a free port")
+        parser.add_argument("--no-serve", action="store_true", help="prepare, then stop")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        out = Path(options["out"]).resolve()
+        if os.environ.get("LIMMA_REHEARSAL") != str(out):
+            self._again_in(out)  # the scratch store must be chosen before Django loads
+            return
+        from qa_view.rehearsal import rehearsal_prepare
+
+        paid = limma_settings().provider == "openai"
+        if paid and options["max_usd"] is None:
+            raise CommandError("A paid provider reads the examples at a cost: pass --max-usd.")
+        call_command("migrate", verbosity=0)
+        prepared = rehearsal_prepare(
+            n=options["n"],
+            seed=options["seed"],
+            examples=options["examples"],
+            max_usd=options["max_usd"] if paid else FREE_CEILING,
+            spend=(not paid) or options["spend_ok"],
+            say=self.stdout.write,
+        )
+        if prepared is None or options["no_serve"]:
+            return
+        self._serve(out, options, prepared)
+
+    def _again_in(self, out: Path) -> None:
+        out.mkdir(parents=True, exist_ok=True)
+        env = {
+            **os.environ,
+            "LIMMA_REHEARSAL": str(out),
+            "LIMMA_VAR_DIR": str(out),
+            "DATABASE_URL": f"sqlite:///{out / 'limma.sqlite3'}",
+            "LIMMA_SECURE": "0",
+            "LIMMA_CRITERIA_BACKGROUND": os.environ.get("LIMMA_CRITERIA_BACKGROUND", "0"),
+        }
+        child = subprocess.Popen([sys.executable, *sys.argv], env=env)
+        try:
+            code = child.wait()
+        except KeyboardInterrupt:
+            # The child got the Ctrl-C too: let it stop what it started, then stop.
+            code = child.wait()
+        if code:
+            raise CommandError(f"the rehearsal stopped with exit code {code}")
+
+    def _serve(self, out: Path, options: dict[str, Any], prepared: dict[str, str]) -> None:
+        port = options["port"] or _free_port()
+        env = {
+            **os.environ,
+            "LIMMA_QA_EXAMPLES": options["examples"],
+            "LIMMA_CRITERIA_BACKGROUND": "1",
+        }
+        manage = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py")]
+        call_command("collectstatic", interactive=False, verbosity=0)
+        worker = subprocess.Popen(
+            [*manage, "qcluster"],
+            env=env,
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        server = subprocess.Popen(
+            [*manage, "runserver", "--noreload", f"127.0.0.1:{port}"],
+            env=env,
+            stderr=subprocess.DEVNULL,
+        )
+        self.stdout.write(
+            f"\nThe Q&A page: http://127.0.0.1:{port}/qa/\n"
+            f"Sign in as: {prepared['name']}\nAccess code: {prepared['code']}\n"
+            f"(the store is {out}; Ctrl-C stops the page and its worker)\n"
+        )
+        try:
+            server.wait()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            for process in (server, worker):  # the worker's main process alone: see scripts/lib.sh
+                if process.poll() is None:
+                    process.terminate()
+            for process in (server, worker):
+                try:
+                    process.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, 9) if process is worker else process.kill()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

@@ -1,0 +1,71 @@
+"""What a rehearsal prepares: the directory, the examples read ahead, one visitor."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+
+from directory import build_directory
+from directory.load import directory_load, workspace_for
+from limma.conf import limma_settings
+from limma.models import Entity, Workspace
+from limma.services.keys import api_key_create
+from qa_view.examples import load_examples
+from qa_view.models import Visitor
+from qa_view.read_ahead import example_plan, example_read
+from qa_view.visitors import visitor_code_set, visitor_create
+
+VISITOR = "Rehearsal visitor"
+
+
+def rehearsal_prepare(
+    *, n: int, seed: int, examples: str, max_usd: Decimal, spend: bool, say: Callable[[str], None]
+) -> dict[str, str] | None:
+    """Build (or reuse) the directory, read the examples ahead, and make the visitor.
+
+    Returns the visitor's name and a fresh access code, or None when the read would spend and
+    spending was not allowed (what it would call and spend is said instead).
+    """
+    workspace = _directory(n, seed, say)
+    file = load_examples(examples)
+    analyst, _ = api_key_create(workspace=workspace, name="rehearsal read-ahead", role="analyst")
+    prepared = [example for example in file.examples if example.prepared]
+    if not spend:
+        for example in prepared:
+            estimate = example_plan(key=analyst, workspace=workspace, example=example)
+            say(
+                f"would read {estimate.get('reads', 0)} profiles for about "
+                f"${estimate.get('cost_usd', 0):.2f} — {example.question}"
+            )
+        say("Nothing was started: pass --spend-ok (and --max-usd) to read them.")
+        return None
+    left = max_usd
+    for example in prepared:
+        done = example_read(key=analyst, workspace=workspace, example=example, max_usd=left)
+        left -= Decimal(str(done.cost_usd))
+        say(
+            f"{done.status}: {done.fits} fit of {done.candidates:,} profiles, "
+            f"${done.cost_usd:.2f} — {done.question}"
+            + ("" if done.fits else "   (this example fits nobody)")
+        )
+    provider = limma_settings().provider
+    say(f"examples read ahead with the {provider} provider")
+    visitor = Visitor.objects.filter(workspace=workspace, name=VISITOR).first()
+    if visitor is None:
+        visitor, code = visitor_create(workspace=workspace, name=VISITOR)
+    else:
+        code = visitor_code_set(visitor=visitor)
+        visitor.save()
+    return {"name": visitor.name, "code": code}
+
+
+def _directory(n: int, seed: int, say: Callable[[str], None]) -> Workspace:
+    name = f"Expert directory {n}/{seed}"
+    workspace = Workspace.objects.filter(name=name).first()
+    if workspace is not None and Entity.objects.filter(workspace=workspace).exists():
+        say(f"reusing the directory already loaded ({name})")
+        return workspace
+    say(f"building the directory: {n:,} people, seed {seed} (about a minute)")
+    brought = directory_load(workspace=workspace_for(name), export=build_directory(n, seed).export)
+    say(f"loaded in {brought.seconds:.0f} s")
+    return brought.workspace
