@@ -67,6 +67,8 @@ class Judgment(models.Model):
     typed = models.BooleanField(default=False)
     reported = models.BooleanField(default=False)
     claimed_at = models.DateTimeField(null=True, blank=True)
+    # When a call last handed it to the workers: a call again submits nothing already held.
+    submitted_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django_q.tasks import async_task
@@ -32,6 +34,9 @@ from limma.models import ApiKey, Entity, LedgerEntry, Workspace
 
 READ_NEEDS_WRITE = "Reading profiles stores judgments: it needs an analyst or admin key."
 POLL_SECONDS = 0.2
+# A queued judgment handed to the workers this long ago and never claimed is handed again
+# (a broker that lost the task): longer than the broker's own retry.
+RESUBMIT_AFTER = timedelta(seconds=int(django_settings.Q_CLUSTER.get("retry", 960)))
 
 
 @dataclass
@@ -141,6 +146,28 @@ def _refusal(run: CriteriaRun, key: ApiKey, budget: Budget) -> tuple[str, str] |
 
 
 def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
+    """Read the plan: in the workers (the call waits up to max_seconds) or inside the call."""
+    ids = _queued(run, identity)
+    deadline = time.monotonic() + budget.max_seconds
+    if limma_settings().criteria_background:
+        _submit(ids)
+        while _open(ids) and time.monotonic() < deadline:
+            time.sleep(POLL_SECONDS)
+    else:
+        _read_in_call(run, ids, budget, deadline)
+    still_open = _open(ids)
+    if run.status != "over_budget_during_read":  # what was read stands; the rest waits
+        _settle_status(run, ids, still_open=bool(still_open))
+    run.background = {
+        "reading": bool(still_open) and limma_settings().criteria_background,
+        "queued": Judgment.objects.filter(pk__in=ids, state=Judgment.State.QUEUED).count(),
+        "in_flight": Judgment.objects.filter(pk__in=ids, state=Judgment.State.IN_FLIGHT).count(),
+        "retry_after_s": 20 if still_open else 0,
+    }
+
+
+def _queued(run: CriteriaRun, identity: str) -> list[int]:
+    """The plan's judgments, made once (a task run twice writes nothing twice)."""
     plan, criterion = run.plan, run.criterion
     Judgment.objects.bulk_create(
         [
@@ -159,50 +186,59 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
     )
     # A failure read again (retry_failed) is new work: its attempt is reported by this call.
     Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED).update(
-        state=Judgment.State.QUEUED, reported=False
+        state=Judgment.State.QUEUED, reported=False, calls=0, usd=0, submitted_at=None
     )
-    deadline = time.monotonic() + budget.max_seconds
-    if limma_settings().criteria_background:
-        stale = timezone.now() - CLAIM_STALE_AFTER
-        for judgment_id in (
-            Judgment.objects.filter(pk__in=ids)
-            .filter(
-                Q(state=Judgment.State.QUEUED)
-                | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=stale)  # a worker went silent
-            )
-            .values_list("pk", flat=True)
-        ):
-            async_task("criteria.tasks.judgment_read", judgment_id)
-        while _open(ids) and time.monotonic() < deadline:
-            time.sleep(POLL_SECONDS)
-    else:
-        for judgment_id in ids:
-            if time.monotonic() >= deadline:
-                break
-            judgment_read(judgment_id)
-    still_open = _open(ids)
+    return ids
+
+
+def _read_in_call(run: CriteriaRun, ids: list[int], budget: Budget, deadline: float) -> None:
+    """Background reading off: read until the wall, and stop at the read that crossed max_usd."""
+    for judgment_id in ids:
+        if time.monotonic() >= deadline:
+            return
+        if _spent(ids) > budget.max_usd:
+            run.status, run.status_reason = "over_budget_during_read", "max_usd"
+            return
+        judgment_read(judgment_id)
+    if _spent(ids) > budget.max_usd and _open(ids):
+        run.status, run.status_reason = "over_budget_during_read", "max_usd"
+
+
+def _settle_status(run: CriteriaRun, ids: list[int], *, still_open: bool) -> None:
     if still_open:
         run.status, run.status_reason = "partial", "time_budget"
-    elif Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED).exists():
-        failures = set(
-            Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED).values_list(
-                "failure", flat=True
-            )
-        )
-        if failures in ({"model_unavailable"}, {"spend_switch_off"}):
-            run.status, run.status_reason = "partial", "model_unavailable"
-        elif (
-            len(failures) == 1
-            and not Judgment.objects.filter(pk__in=ids, state=Judgment.State.DONE).exists()
-        ):
-            # The model refused every read of this call with one error: say so, do not loop.
-            run.status, run.status_reason = "not_run", "provider_refused"
-    run.background = {
-        "reading": bool(still_open) and limma_settings().criteria_background,
-        "queued": Judgment.objects.filter(pk__in=ids, state=Judgment.State.QUEUED).count(),
-        "in_flight": Judgment.objects.filter(pk__in=ids, state=Judgment.State.IN_FLIGHT).count(),
-        "retry_after_s": 20 if still_open else 0,
-    }
+        return
+    failed = Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED)
+    failures = set(failed.values_list("failure", flat=True))
+    if not failures:
+        return
+    if failures in ({"model_unavailable"}, {"spend_switch_off"}):
+        run.status, run.status_reason = "partial", "model_unavailable"
+    elif (
+        len(failures) == 1
+        and not Judgment.objects.filter(pk__in=ids, state=Judgment.State.DONE).exists()
+    ):
+        # The model refused every read of this call with one error: say so, do not loop.
+        run.status, run.status_reason = "not_run", "provider_refused"
+
+
+def _submit(ids: list[int]) -> None:
+    """Hand the workers what no call handed them yet, or what a silent worker left."""
+    now = timezone.now()
+    stale = now - CLAIM_STALE_AFTER
+    waiting = Judgment.objects.filter(pk__in=ids).filter(
+        Q(state=Judgment.State.QUEUED, submitted_at__isnull=True)
+        | Q(state=Judgment.State.QUEUED, submitted_at__lt=now - RESUBMIT_AFTER)
+        | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=stale)  # a worker went silent
+    )
+    for judgment_id in list(waiting.values_list("pk", flat=True)):
+        Judgment.objects.filter(pk=judgment_id).update(submitted_at=now)
+        async_task("criteria.tasks.judgment_read", judgment_id)
+
+
+def _spent(ids: list[int]) -> Decimal:
+    """What the reads of this plan cost so far (a failure read again starts from nothing)."""
+    return Judgment.objects.filter(pk__in=ids).aggregate(usd=Sum("usd"))["usd"] or Decimal("0")
 
 
 def _open(ids: list[int]) -> int:

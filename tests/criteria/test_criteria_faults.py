@@ -356,12 +356,6 @@ def test_a_second_call_that_fails_confirms_nothing_and_is_billed_once(
     assert_usage_is_the_ledger(block)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="nothing checks spend during a read (criteria/service.py, criteria/reading.py): a "
-    "read whose calls cost more than the estimate reads on past max_usd; spec status "
-    "over_budget_during_read — 'reading stopped at the read that crossed max_usd'",
-)
 def test_a_read_that_costs_more_than_max_usd_stops_at_the_read_that_crossed_it(
     analyst_api, search_post, paid_model, fake_model
 ):
@@ -665,12 +659,6 @@ def test_a_background_read_slower_than_the_wall_returns_partial_and_is_read_whol
     assert_usage_is_the_ledger(first, second, third)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="criteria/service.py _read enqueues a task for every QUEUED judgment on every call: "
-    "a call again while the background reader still holds the plan submits it again "
-    "(spec: a call with the address 'starts nothing a reader already holds')",
-)
 @pytest.mark.usefixtures("service_clock")
 def test_a_call_again_while_the_reader_holds_the_plan_submits_nothing_again(
     analyst_api, search_post, paid_model, monkeypatch
