@@ -66,6 +66,9 @@ class Judgment(models.Model):
     adjudicated = models.BooleanField(default=False)
     typed = models.BooleanField(default=False)
     reported = models.BooleanField(default=False)
+    # What replies have reported of calls and usd so far: a failure read again adds to both.
+    reported_calls = models.PositiveIntegerField(default=0)
+    reported_usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
     claimed_at = models.DateTimeField(null=True, blank=True)
     # When a call last handed it to the workers: a call again submits nothing already held.
     submitted_at = models.DateTimeField(null=True, blank=True)

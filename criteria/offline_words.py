@@ -1,7 +1,9 @@
 """The closed word lists and small pure helpers the offline roles share (criteria/offline.py).
 
-Nothing here reads a document or a model: word lists, counts written in words, dates, and who
-leads a sentence. Every list is closed and deliberately short; a word not on it is not read.
+Nothing here reads a document or a model: word lists, counts written in words, dates, who
+leads a sentence, the clause of a turn a quote stands in, a sentence that turns to earlier
+work, and what governs a function word ("with the marketing team", "ran the brand team").
+Every list is closed and deliberately short; a word not on it is not read.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings as django_settings
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 from django_q.tasks import async_task
 
@@ -186,7 +186,7 @@ def _queued(run: CriteriaRun, identity: str) -> list[int]:
     )
     # A failure read again (retry_failed) is new work: its attempt is reported by this call.
     Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED).update(
-        state=Judgment.State.QUEUED, reported=False, calls=0, usd=0, submitted_at=None
+        state=Judgment.State.QUEUED, reported=False, submitted_at=None
     )
     return ids
 
@@ -308,7 +308,9 @@ def _gather(run: CriteriaRun, entity_pks: list[int], list_limit: int) -> None:
         j for j in judgments.values() if j.state in (Judgment.State.DONE, Judgment.State.FAILED)
     ]
     fresh = [j for j in done if not j.reported]
-    Judgment.objects.filter(pk__in=[j.pk for j in fresh]).update(reported=True)
+    Judgment.objects.filter(pk__in=[j.pk for j in fresh]).update(
+        reported=True, reported_calls=F("calls"), reported_usd=F("usd")
+    )
     run.candidates = {"entities": len(entity_pks), "documents": plan.needed}
     run.reads = {
         "needed": plan.needed,
@@ -324,8 +326,9 @@ def _gather(run: CriteriaRun, entity_pks: list[int], list_limit: int) -> None:
         request_id=run.request_id, role="criteria_splitter"
     ).aggregate(calls=Count("id"), usd=Sum("usd"))
     run.usage = {
-        "calls": sum(j.calls for j in fresh) + split["calls"],
+        "calls": sum(j.calls - j.reported_calls for j in fresh) + split["calls"],
         "cost_usd": float(
-            sum((j.usd for j in fresh), Decimal("0")) + (split["usd"] or Decimal("0"))
+            sum((j.usd - j.reported_usd for j in fresh), Decimal("0"))
+            + (split["usd"] or Decimal("0"))
         ),
     }

@@ -220,12 +220,6 @@ def test_a_reader_that_answers_500_for_one_document_fails_that_document_once(
     assert_each_document_judged_once()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="criteria/service.py _read turns a FAILED judgment back to QUEUED under retry_failed "
-    "but leaves reported=True, and criteria/reading.py _finish never clears it: the retried "
-    "read is never reported (reads.done 0, usage.calls 0) though its calls are in the ledger",
-)
 def test_a_failed_read_retried_is_reported_in_done_and_usage(
     analyst_api, search_post, paid_model, fake_model, background
 ):
