@@ -261,7 +261,7 @@ def _value_meets(
     """Whether one stored value meets one condition; None when the value cannot be placed."""
     slot, op, value = condition["slot"], condition["op"], condition["value"]
     if op not in {"eq", "in", "ne"}:
-        raise NotImplementedError(f"brute_force does not count op {op!r}")
+        raise ValueError(f"the brute-force count reads no op {op!r}")
     wanted = list(value) if op == "in" else [value]
     axis = AXES.get((relation, slot))
     if axis is not None:
@@ -275,7 +275,7 @@ def _value_meets(
             for each in wanted
         )
     else:
-        raise NotImplementedError(f"brute_force does not count {relation}.{slot}")
+        raise ValueError(f"the brute-force count reads no slot {relation}.{slot}")
     return not hit if op == "ne" else hit
 
 
