@@ -95,6 +95,8 @@ FRAMING = {
     "on",
     "by",
 } | ROLE_NOUNS
+LIST_JOIN = re.compile(r"\s*(?:,|or|and|,\s*or|,\s*and)\s*")
+MARKET_AFTER = re.compile(r"\s*markets?\b", re.IGNORECASE)
 WORD = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
 
 
@@ -107,18 +109,15 @@ def _relation_with(relations: dict[str, dict[str, str]], slot_type: str) -> tupl
 
 
 def _places(head: str, vocabulary: Vocabulary) -> tuple[list[str], list[tuple[int, int]]]:
-    names, spans, run_open = [], [], False
+    """Places after "in", "from" or "based in", and the places a list joins to them."""
+    names: list[str] = []
+    spans: list[tuple[int, int]] = []
     for start, end, term in vocabulary.find_in(head, axis="place"):
-        before, after = head[:start], head[end:]
-        joined = run_open and re.fullmatch(
-            r"\s*(?:,|or|and|,\s*or|,\s*and)\s*", head[spans[-1][1] : start] if spans else ""
-        )
-        if (PLACE_LEAD.search(before) or joined) and not re.match(r"\s*markets?\b", after, re.I):
+        follows_a_place = bool(spans) and LIST_JOIN.fullmatch(head[spans[-1][1] : start])
+        led_in = PLACE_LEAD.search(head[:start]) or follows_a_place
+        if led_in and not MARKET_AFTER.match(head[end:]):
             names.append(term.name)
             spans.append((start, end))
-            run_open = True
-        else:
-            run_open = False
     return names, spans
 
 
