@@ -8,7 +8,7 @@ a value the vocabulary places outside a typed condition, a denial or a preferenc
 whole sentence, words that name nothing, a rank or a country under another kind of condition,
 a name the criterion already holds, or the words of a condition read in another role.
 
-Pure functions over the undetermined entries (criteria/lists.py) and the facets: no Django.
+Pure functions over the undetermined entries (criteria/lists.py) and the facets: no database.
 """
 
 from __future__ import annotations
@@ -19,6 +19,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from criteria.facets import (
+    NAMING_NOTHING,
+    NEGATING_PHRASES,
+    NEGATORS,
+    PREFERENCES,
+    PREFERRING_PHRASES,
+)
 from criteria.names import DENIALS, MAX_NAME_WORDS, RANK_WORDS, same_name
 from criteria.types import CONDITION, DIFFERENT, Facet
 from limma.vocabulary import Term, Vocabulary
@@ -49,22 +56,13 @@ def _closed(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-# The 422 words of criteria/facets.py a name is refused for, mirrored (that module is not pure).
-_NEGATING_PHRASES = (
-    "other than", "apart from", "rather than", "instead of", "aside from", "outside of", "but not"
-)  # fmt: skip
-_NEGATORS = DENIALS | frozenset(("except", "excluding", "exclude", "excludes", "excluded"))
-_NEGATORS |= frozenset(("unlike",))
-_PREFERENCES = _closed("ideally preferably preferred preferable optionally optional")
-_PREFERENCES |= frozenset(("if possible", "where possible", "nice to have", "a plus"))
-_NAMING_NOTHING = _closed(
-    "team teams work works job jobs role roles thing things stuff area areas field fields "
-    "domain domains experience experiences business businesses industry industries sector "
-    "sectors space it its this that these those same similar such other others related etc "
-    "something anything everything kind kinds type types sort sorts all any one ones them "
-    "they their his her whatever whole general various some and & for in of on at across "
-    "within throughout to into from by with as through via over during among inside around "
-    "the a an"
+# The 422 words of criteria/facets.py a name is refused for: one list, shared.
+_NEGATING_PHRASES = NEGATING_PHRASES
+_NEGATORS = DENIALS | NEGATORS
+_PREFERENCES = PREFERENCES | frozenset(PREFERRING_PHRASES)
+_NAMING_NOTHING = NAMING_NOTHING | _closed(
+    "and & for in of on at across within throughout to into from by with as through via over "
+    "during among inside around the a an"
 )
 _UNITS = re.compile(r"\b(?:years?|yrs?|months?|mos|weeks?|wks?|days?|quarters?|hours?|decades?)\b")
 _SENTENCE_MARKS = re.compile(r"[.!?;:]")
