@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from criteria.named import Naming, name_read
 from criteria.quotes import Span, locate
 from criteria.types import (
     DIFFERENT,
@@ -91,12 +92,47 @@ def find_words(
 
 
 def place(
-    document: Document, facet: Facet, evidence: ConditionEvidence | None, where: Located
+    document: Document,
+    facet: Facet,
+    evidence: ConditionEvidence | None,
+    where: Located,
+    naming: Naming | None = None,
 ) -> Outcome:
-    """A condition's quote found in the experience and, when typed, held to the vocabulary."""
-    if evidence is None or evidence.quote is None or not evidence.quote.strip():
+    """A condition's quote found in the experience and, when typed, held to the vocabulary.
+
+    A reply that quotes nothing for the condition and says what the profile states instead
+    leaves it `different`, with those words. Where the words the profile states are a name the
+    caller accepted, and the first reading established nothing, the name's sentence decides
+    (criteria/named.py): a quote to confirm, or the first reading's own answer.
+    """
+    if evidence is None:
         return Outcome(missing_because=SILENT)
-    quote = find_words(document, facet, evidence.quote, where, evidence.states)
+    if evidence.quote is None or not evidence.quote.strip():
+        if evidence.states is None or not evidence.states.strip():
+            return Outcome(missing_because=SILENT)
+        first = stated_otherwise(document, facet, evidence.states, where)
+    else:
+        first = placed(document, facet, evidence, where)
+    if first.established is not None or naming is None or not facet.also:
+        return first
+    read = name_read(
+        source_id=document.source_id,
+        text=document.text,
+        facet=facet,
+        states=evidence.states,
+        spans=where.spans,
+        naming=naming,
+    )
+    if read is None or read.quote is None:
+        return first
+    return Outcome(established=read.quote)
+
+
+def placed(
+    document: Document, facet: Facet, evidence: ConditionEvidence, where: Located
+) -> Outcome:
+    """A quoted condition: found in the experience, and held to the vocabulary when typed."""
+    quote = find_words(document, facet, evidence.quote or "", where, evidence.states)
     if isinstance(quote, str):
         return Outcome(missing_because=quote)
     axis = axis_of(document.vocabulary, facet)
@@ -109,6 +145,23 @@ def place(
         other = replace(quote, checked_by=VOCABULARY, value=terms[0].name)
         return Outcome(missing_because=DIFFERENT, different=other)
     return Outcome(missing_because=TYPING_NOT_MADE, untyped=quote)
+
+
+def stated_otherwise(document: Document, facet: Facet, states: str, where: Located) -> Outcome:
+    """What the profile states for the condition in place of it: `different`, with its words.
+
+    Nothing is established from them, whatever the vocabulary reads in them: the first reading
+    said they do not state the condition. A typed condition's words carry the term the
+    vocabulary places them under, so nobody is offered them as another name for the value.
+    """
+    quote = find_words(document, facet, states, where, states)
+    if isinstance(quote, str):
+        return Outcome(missing_because=quote)
+    axis = axis_of(document.vocabulary, facet)
+    terms = mentioned(document.vocabulary, quote.text, axis) if axis else []
+    if terms:
+        quote = replace(quote, checked_by=VOCABULARY, value=terms[0].name)
+    return Outcome(missing_because=DIFFERENT, different=quote)
 
 
 def axis_of(vocabulary: Vocabulary, facet: Facet) -> str | None:
@@ -177,6 +230,9 @@ def confirm(
     """The second call, ONE for the experience: for each condition asked, does its quote state
     the condition of the person's own work?
 
+    A quote resting on a settled name is asked about the name itself: what the words name is the
+    caller's statement, and only whose work they describe is the call's to say.
+
     Each condition is settled by the answer given for its own key alone. A key the reply does
     not answer (or answers twice, two ways), like a call that failed, leaves its condition open
     as second_call:failed; an answer for a key that was not asked is ignored.
@@ -187,7 +243,9 @@ def confirm(
         person=person,
         sentences=list(where.sentences),
         conditions=[
-            SecondCallCondition(key=facet.key, condition=facet.text, quote=quote.text)
+            SecondCallCondition(
+                key=facet.key, condition=quote.accepted_name or facet.text, quote=quote.text
+            )
             for facet, quote in asked
         ],
     )

@@ -35,6 +35,7 @@ from criteria.experiences import (
     type_words,
 )
 from criteria.length_read import length_in_experience
+from criteria.named import Naming
 from criteria.quotes import (
     containing,
     locate,
@@ -141,8 +142,14 @@ def judge_experience(
     """One experience: placed, its lengths read, its bare titles typed, a would-be match asked."""
     where = located(document.text, experience.sentences)
     evidence = evidence_by_key(facets, experience.conditions)
+    naming = Naming(
+        person=person,
+        facets=facets,
+        states={key: each.states for key, each in evidence.items()},
+        vocabulary=document.vocabulary,
+    )
     conditions = {
-        facet.key: place(document, facet, evidence.get(facet.key), where)
+        facet.key: place(document, facet, evidence.get(facet.key), where, naming)
         for facet in facets
         if facet.kind == CONDITION
     }
