@@ -67,6 +67,7 @@ def criteria_block(run: CriteriaRun, *, unconstrained_relations: list[str]) -> d
         "none": lists.none,
         "undetermined": lists.undetermined,
         "not_recorded": lists.not_recorded,
+        "stated_instead": lists.stated_instead,
     }
     return block
 

@@ -7,9 +7,10 @@ Pure functions over the read's judgments (criteria/types.py): no database, no mo
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from criteria.stated_instead import stated_instead
 from criteria.types import (
     CONDITION,
     DURATION,
@@ -21,6 +22,7 @@ from criteria.types import (
     Facet,
     Quote,
 )
+from limma.vocabulary import Vocabulary
 
 MATCHED, NONE, UNDETERMINED, NOT_RECORDED = "matched", "none", "undetermined", "not_recorded"
 LISTS = (MATCHED, NONE, UNDETERMINED, NOT_RECORDED)
@@ -57,6 +59,8 @@ class Lists:
     counts_detail: dict
     close: dict  # the compact reply's {total, matches}
     cannot_tell: int  # undetermined people not in close (the compact reply's others.cannot_tell)
+    # Per condition, the words people one condition short state for it (criteria/stated_instead.py)
+    stated_instead: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -67,8 +71,17 @@ class _Verdict:
     causes: tuple[str, ...] = ()  # per unread document
 
 
-def four_lists(candidates: list[Candidate], facets: tuple[Facet, ...], *, list_limit: int) -> Lists:
-    """Every candidate on exactly one list; non-matches cut at list_limit, counts whole."""
+def four_lists(
+    candidates: list[Candidate],
+    facets: tuple[Facet, ...],
+    *,
+    list_limit: int,
+    vocabulary: Vocabulary | None = None,
+) -> Lists:
+    """Every candidate on exactly one list; non-matches cut at list_limit, counts whole.
+
+    With the workspace's vocabulary, stated_instead is made from every undetermined entry
+    (never from the cut list): what people one condition short state for it."""
     if not 0 <= list_limit <= LIST_LIMIT_MAX:
         raise ValueError(f"list_limit must be 0..{LIST_LIMIT_MAX}, not {list_limit}")
     verdicts = [_verdict(candidate, facets) for candidate in candidates]
@@ -90,6 +103,13 @@ def four_lists(candidates: list[Candidate], facets: tuple[Facet, ...], *, list_l
         counts_detail=_counts_detail(by_list),
         close={"total": len(close), "matches": close[:CLOSE_CAP]},
         cannot_tell=len(whole[UNDETERMINED]) - len(close),
+        stated_instead=(
+            {}
+            if vocabulary is None
+            else stated_instead(
+                whole[UNDETERMINED], facets, list_limit=list_limit, vocabulary=vocabulary
+            )
+        ),
     )
 
 

@@ -292,7 +292,12 @@ def _gather(run: CriteriaRun, entity_pks: list[int], list_limit: int) -> None:
                 documents=len(documents),
             )
         )
-    run.lists = four_lists(candidates, facets_of(criterion), list_limit=list_limit)
+    run.lists = four_lists(
+        candidates,
+        facets_of(criterion),
+        list_limit=list_limit,
+        vocabulary=criterion.workspace.vocabulary,
+    )
     keys = {entity.key: pk for pk, entity in entities.items()}
     run.verdicts = {
         keys[entity_key]: verdict

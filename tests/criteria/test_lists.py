@@ -23,6 +23,7 @@ from criteria.types import (
     Facet,
     Quote,
 )
+from limma.vocabulary import Vocabulary
 
 FACETS = (
     Facet(key="duration", kind="duration", text="20+ years", min_years=20.0),
@@ -712,3 +713,28 @@ def test_the_matched_list_holds_at_most_its_cap_and_counts_stay_whole():
 def test_a_list_limit_outside_0_to_200_is_refused(limit):
     with pytest.raises(ValueError):
         four_lists([], FACETS, list_limit=limit)
+
+
+# --- what the near-misses state instead -------------------------------------------------------
+
+
+def one_short_of_product(entity_id: str, states: str) -> Candidate:
+    """Function, market and a length held; the product stated in other words."""
+    held = {"function": "led marketing", "market": "across Norway", "duration": "for 21 years"}
+    other = quote("product", states, states=states)
+    judged = experience(held, {"product": "different"}, different=(other,))
+    return person(entity_id, DocumentJudgment(source_id=entity_id, experiences=(judged,)))
+
+
+def test_stated_instead_counts_people_one_condition_short_over_the_whole_list():
+    candidates = [
+        one_short_of_product("ottoline_brandvold", "infant milks"),
+        one_short_of_product("ragnhild_storvik", "infant milks"),
+        one_short_of_product("benedikte_ravn", "packaging for infant milks"),
+    ]
+    lists = four_lists(candidates, FACETS, list_limit=1, vocabulary=Vocabulary.shipped())
+    assert len(lists.undetermined) == 1  # the list is cut; what they state is counted whole
+    assert lists.stated_instead == {
+        "product": {"distinct": 2, "values": [{"states": "infant milks", "people": 2}]}
+    }
+    assert four_lists(candidates, FACETS, list_limit=1).stated_instead == {}
