@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from criteria.denials import (
+from criteria.denial_words import (
     A_FRAGMENT,
     A_HEADING,
     A_QUESTION,
@@ -45,12 +45,10 @@ from criteria.denials import (
     TWO_NAMES,
     VERBS,
     WHY_WORDS,
-    DenialContext,
-    DenialVerdict,
-    denial_verdict,
     fold,
     split_sentences,
 )
+from criteria.denials import DenialContext, DenialVerdict, denial_verdict
 
 KEYS = ("duration", "function", "product", "market")
 WORDS = {
