@@ -42,6 +42,7 @@ from criteria.quotes import (
     locate_sentences,
     sentence_around,
 )
+from criteria.subjects import person_of
 from criteria.types import (
     CONDITION,
     DURATION,
@@ -103,9 +104,12 @@ def judge_document(
     """The reply checked against the document: each experience judged, the denials kept.
 
     as_of is the document's own date, counting an open period ("since 2001") in a handed-on
-    length; without it such a period bounds nothing.
+    length; without it such a period bounds nothing. person is the name a load recorded; where
+    there is none, the reply's subject serves only where it is a name (criteria/subjects.py).
     """
     document = Document(source_id, text, vocabulary)
+    stated = [each.states for one in reply.experiences for each in one.conditions.values()]
+    person = person_of(person, reply.subject, text=text, stated=stated)
     experiences = tuple(
         judge_experience(
             document=document,
