@@ -63,7 +63,9 @@ READER = _prompt(
     "You read one document about a person against a criterion split into facets. subject is "
     "whom the document is about, as it names them (null when unclear). For every experience the "
     "document states, give for each facet key the exact quote that states it (copied character "
-    "for character from the document, or null) and what it states (or null), the period when "
+    "for character from the document, or null) and what it states (or null); where the document "
+    "states something else for a facet (another product, another market), give quote null and "
+    "in states the document's words for that other thing. Give the period when "
     "stated (start and end as written, or null), and the experience's own sentences copied "
     "exactly. List in denials every sentence that says the person did NOT have a facet's "
     "experience, quoted exactly, with the facet key (or null).",
