@@ -20,15 +20,12 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from criteria.facets import (
+from criteria.facet_faults import KEY_DUPLICATED, KEY_MISSING, TEXT_NOT_IN_CRITERION, TEXT_OVERLAPS
+from criteria.facet_words import (
     ALTERNATIVES,
     CONNECTORS,
     FRAMING,
-    KEY_DUPLICATED,
-    KEY_MISSING,
     MINIMUM,
-    TEXT_NOT_IN_CRITERION,
-    TEXT_OVERLAPS,
     VERBS_OF_DOING,
     Piece,
     duration_years,
@@ -42,9 +39,9 @@ from criteria.facets import (
     prefers,
     read_gaps,
     recency_years,
-    typed_condition,
     words_of,
 )
+from criteria.facets import typed_condition
 from criteria.types import CONDITION, DURATION, RECENCY, Facet
 from limma import door
 from limma.vocabulary import Term, Vocabulary

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from criteria.facets import duration_years, facets_from_caller
+from criteria.facet_words import duration_years
+from criteria.facets import facets_from_caller
 from limma.errors import InvalidRequest
 from limma.vocabulary import Vocabulary
 
