@@ -55,7 +55,11 @@ def length_in_experience(
     person: str | None,
     establishes_a_condition: bool,
     employer: str | None = None,
+    record_end: str | None = None,
 ) -> LengthRead:
+    """The length of one experience. record_end ("YYYY-MM", a record_check's closure) counts an
+    open period no further than the record's end, and closes check 6 there; None at read time —
+    the record is applied when the lists are built (criteria/timing.py)."""
     spans, speakers = sentences_of(text)
     index_of = {span: index for index, span in enumerate(spans)}
     context = LengthContext(
@@ -72,6 +76,7 @@ def length_in_experience(
         other_names=other_names(text, person),
         first_person_proved=False,
         min_years=facet.min_years or 0.0,
+        record_end=record_end,
     )
     candidates = sorted(
         set(_pointing_near(context))

@@ -322,6 +322,50 @@ def _model_end(period_end: str | None) -> bool:
     return " ".join(period_end.casefold().split()) not in _OPEN_PERIOD_ENDS
 
 
+FAR_FUTURE = date(9999, 12, 1)  # an as_of after every claim: each one is taken that ever is
+
+
+def recency_may_be_granted(
+    facet: Facet,
+    *,
+    sentences_of_experience: Sequence[str],
+    period_start: str | None,
+    period_end: str | None,
+    document_date: date | None,
+    anchors: Iterable[int] | None = None,
+) -> bool:
+    """Whether SOME as_of grants the recency as the profile writes it (the record aside).
+
+    A stored judgment holds for every as_of a later search asks about, so an experience is a
+    would-be match — and is asked its second call — wherever one could grant it. An open claim
+    is taken at the latest as_of if at any; a closed period (within_years) from its earliest
+    dated end (or the reported start, where that comes later) on.
+    """
+    sentences = list(sentences_of_experience)
+    anchored = None if anchors is None else tuple(anchors)
+
+    def granted_at(day: date) -> bool:
+        return recency_verdict(
+            facet,
+            sentences_of_experience=sentences,
+            period_start=period_start,
+            period_end=period_end,
+            document_date=document_date,
+            as_of=day,
+            anchors=anchored,
+        ).granted
+
+    if granted_at(FAR_FUTURE):
+        return True
+    if not facet.within_years:
+        return False
+    dated, _ = _ends(sentences)
+    months = {end.month for end in dated if end.month is not None}
+    begun = months_of(period_start.strip(), start=False) if period_start else None
+    months |= {begun} if begun is not None else set()
+    return any(granted_at(date(month // 12, month % 12 + 1, 1)) for month in sorted(months))
+
+
 def recency_notes(facets: Iterable[Any], record_check: Mapping[str, Any] | Any | None) -> list[str]:
     """The criteria block's notes on recency: recency_unchecked_against_record where the
     criterion asks for a recency and states no record_check — "currently" is then the

@@ -105,6 +105,11 @@ class ExperienceJudgment:
     different: tuple[Quote, ...] = ()
     lengths_not_proved: tuple[dict[str, Any], ...] = ()
     typing: tuple[dict[str, Any], ...] = ()
+    # What a recency and the record's closure are decided from when the lists are built (the
+    # request's as_of, the record as it is then): criteria/timing.py. Stored; None before it.
+    timing: dict[str, Any] | None = None
+    # Set when the lists are built, never stored: the record row whose end left a condition open.
+    closed_by_record: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -130,8 +135,9 @@ class DocumentJudgment:
                 established={key: quote(value) for key, value in raw["established"].items()},
                 missing_because=dict(raw["missing_because"]),
                 different=tuple(quote(item) for item in raw["different"]),
-                lengths_not_proved=tuple(raw["lengths_not_proved"]),
-                typing=tuple(raw["typing"]),
+                lengths_not_proved=tuple(raw.get("lengths_not_proved") or ()),
+                typing=tuple(raw.get("typing") or ()),
+                timing=raw.get("timing"),
             )
             for raw in data["experiences"]
         )

@@ -20,6 +20,7 @@ from criteria.recency import (
     RECENCY_UNCHECKED_AGAINST_RECORD,
     RecencyVerdict,
     as_of_date,
+    recency_may_be_granted,
     recency_notes,
     recency_verdict,
 )
@@ -419,3 +420,63 @@ def test_as_of_is_the_first_day_it_names(written, day):
 def test_a_facet_that_is_no_recency_is_refused():
     with pytest.raises(ValueError, match="recency"):
         verdict(Facet(key="d", kind="duration", text="20+ years", min_years=20.0), MAREN)
+
+
+# -- some as_of: what a stored judgment asks its second call for -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("facet", "sentences", "period", "may"),
+    [
+        pytest.param(CURRENTLY, (OPENS, MAREN), ("2001", None), True, id="spec_since_2001"),
+        pytest.param(
+            CURRENTLY,
+            (OPENS, "She led marketing for baby formula until 2023."),
+            (None, None),
+            False,
+            id="an_end_no_as_of_reopens",
+        ),
+        pytest.param(
+            CURRENTLY,
+            (OPENS, "She led marketing for baby formula."),
+            (None, None),
+            False,
+            id="nothing_about_when",
+        ),
+        pytest.param(
+            CURRENTLY,
+            (OPENS, "Maren has led it since 2030."),
+            (None, None),
+            False,
+            id="begun_after_the_documents_date",
+        ),
+        pytest.param(
+            LAST_5,
+            (OPENS, "She led marketing for baby formula from 2001 to 2010."),
+            (None, None),
+            True,
+            id="a_closed_period_held_by_an_as_of_within_five_years_of_its_end",
+        ),
+        pytest.param(
+            LAST_5,
+            (OPENS, "She led marketing for baby formula until recently."),
+            (None, None),
+            False,
+            id="an_end_with_no_date",
+        ),
+    ],
+)
+def test_a_recency_some_as_of_grants(facet, sentences, period, may):
+    """A stored judgment serves every as_of: it is a would-be match where any grants it."""
+    found = recency_may_be_granted(
+        facet,
+        sentences_of_experience=sentences,
+        period_start=period[0],
+        period_end=period[1],
+        document_date=DATED,
+    )
+
+    assert found is may
+    if not may:  # and then no as_of a search may send grants it
+        for year in (1990, 2005, 2011, 2015, 2024, 2100):
+            assert not verdict(facet, *sentences, as_of=date(year, 6, 1)).granted
