@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from criteria.record import RECORD_SAYS_ENDED
 from criteria.stated_instead import stated_instead
 from criteria.types import (
     CONDITION,
@@ -219,6 +220,9 @@ def _account(best: ExperienceJudgment | None, facets: tuple[Facet, ...]) -> dict
     }
     if experience.typing:
         account["typing"] = [dict(item) for item in experience.typing]
+    if experience.closed_by_record and RECORD_SAYS_ENDED in because.values():
+        # The record's end is what leaves a condition open: the row, and the month it ended.
+        account["closed_by_record"] = dict(experience.closed_by_record)
     return account
 
 

@@ -42,7 +42,9 @@ from criteria.quotes import (
     locate_sentences,
     sentence_around,
 )
+from criteria.recency import recency_may_be_granted, recency_verdict
 from criteria.subjects import person_of
+from criteria.timing import Timing, anchor_indices, timing_json
 from criteria.types import (
     CONDITION,
     DURATION,
@@ -60,10 +62,13 @@ from limma.vocabulary import Vocabulary
 RECENCY_NOT_PROVED = "recency_not_proved"
 DOUBT = "doubt"
 NOT_IN_THE_CLOSED_FORM = "not_in_the_closed_form"
-# The reasons a recency is open that a later rule may yet turn into a grant: an experience
-# open only for these is a would-be match and gets its second call. A length handed on is
-# never granted later, so its experience is no would-be match and is asked nothing more.
-GRANTABLE_LATER = frozenset({RECENCY_NOT_PROVED})
+# A recency is decided when the lists are built, at the request's as_of and against the record
+# (criteria/timing.py). Where SOME as_of grants it, a read stores it as to be decided — never a
+# reply's word: the lists always replace it — and an experience open only for that is a
+# would-be match and gets its second call. A recency no as_of grants is stored with its reason,
+# and a length handed on is never granted later: such an experience is asked nothing more.
+RECENCY_TO_DECIDE = "recency_to_decide"
+GRANTABLE_LATER = frozenset({RECENCY_TO_DECIDE})
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,7 @@ class Length:
     established: Quote | None = None
     missing_because: str | None = None
     not_proved: tuple[dict[str, Any], ...] = ()
+    timing: Timing | None = None  # what the lists decide the recency and the closure from
 
 
 def judge_document(
@@ -212,9 +218,23 @@ def time_of(
     person: str | None,
     employer: str | None = None,
 ) -> Length:
-    """A duration or a recency facet in one experience."""
+    """A duration or a recency facet in one experience, with what the lists decide it from.
+
+    as_of is the document's own date. The request's as_of and the record are not known here:
+    the Timing the Length carries lets the lists decide the recency and the closure per request.
+    """
+    timing = Timing(
+        sentences=where.spans,
+        words=where.sentences,
+        anchors=anchors,
+        period_start=period.start if period else None,
+        period_end=period.end if period else None,
+        employer=employer,
+        document_date=as_of.isoformat() if as_of else None,
+        establishes=bool(established),
+    )
     if facet.kind == RECENCY:
-        return recency_of(facet, evidence, document=document, where=where)
+        return replace(recency_of(facet, timing), timing=timing)
     return length_of(
         facet,
         evidence,
@@ -226,6 +246,7 @@ def time_of(
         anchors=anchors,
         person=person,
         employer=employer,
+        timing=timing,
     )
 
 
@@ -241,9 +262,11 @@ def length_of(
     anchors: tuple[tuple[int, int], ...],
     person: str | None,
     employer: str | None = None,
+    timing: Timing | None = None,
 ) -> Length:
     """A duration facet in one experience, by the length rule: granted by the one closed form
-    only; every other length of an experience that establishes a condition is handed on."""
+    only; every other length of an experience that establishes a condition is handed on. No
+    record end here: a record_check's closure is applied when the lists are built."""
     reported = None
     if evidence is not None and evidence.quote and evidence.quote.strip():
         found = locate(document.text, evidence.quote, where.spans)
@@ -270,19 +293,31 @@ def length_of(
         established=read.established,
         missing_because=read.missing_because,
         not_proved=read.not_proved,
+        timing=replace(timing, reported={facet.key: reported}) if timing else None,
     )
 
 
-def recency_of(
-    facet: Facet, evidence: ConditionEvidence | None, *, document: Document, where: Located
-) -> Length:
-    """A recency facet: never granted here, whatever the words say."""
-    del facet
-    if evidence is None or evidence.quote is None or not evidence.quote.strip():
+def recency_of(facet: Facet, timing: Timing) -> Length:
+    """A recency facet, never granted here: it is decided from the experience's own sentences
+    at the request's as_of, and against the record, when the lists are built (criteria/timing).
+
+    Stored as to be decided (GRANTABLE_LATER) wherever some as_of grants it, so a would-be
+    match is asked its second call; otherwise the reason as of the read, which no as_of turns
+    into a grant. The model's quote for it is not read: its words are the sentences'.
+    """
+    if not (facet.current or facet.within_years):
         return Length(missing_because=SILENT)
-    if locate(document.text, evidence.quote, where.spans) is None:
-        return Length(missing_because=QUOTE_NOT_IN_DOCUMENT)
-    return Length(missing_because=RECENCY_NOT_PROVED)
+    said = {
+        "sentences_of_experience": timing.words,
+        "period_start": timing.period_start,
+        "period_end": timing.period_end,
+        "document_date": timing.dated,
+        "anchors": anchor_indices(timing.sentences, timing.anchors),
+    }
+    if recency_may_be_granted(facet, **said):
+        return Length(missing_because=RECENCY_TO_DECIDE)
+    verdict = recency_verdict(facet, as_of=timing.dated or date.today(), **said)
+    return Length(missing_because=verdict.missing_because or RECENCY_NOT_PROVED)
 
 
 # -- typing and the second call: only for what could still be a match --------------------------
@@ -373,4 +408,5 @@ def assemble(
         different=tuple(each.different for each in conditions.values() if each.different),
         lengths_not_proved=tuple(item for each in timed.values() for item in each.not_proved),
         typing=tuple(each.typing for each in conditions.values() if each.typing),
+        timing=timing_json(each.timing for each in timed.values()),
     )

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django_q.tasks import async_task
 
 from criteria.address import reader_identity
+from criteria.judged_at import judged_at
 from criteria.lists import Candidate, Lists, entity_verdicts, four_lists
 from criteria.models import Criterion, Judgment
 from criteria.plan import Budget, Plan, budget_checked, estimate, plan_build
@@ -72,7 +73,10 @@ def criteria_run(
     list_limit: int,
     request_id: str,
     not_bound: bool = False,
+    as_of: str = "",
 ) -> CriteriaRun:
+    """as_of: the search's ("YYYY", "YYYY-MM", "YYYY-MM-DD"; today where empty) — the day a
+    recency is decided at; with the record as it stands, applied when the lists are built."""
     budget = budget_checked(budget_raw)
     context = door.CallContext(workspace_id=workspace.id, api_key_id=key.pk, request_id=request_id)
     resolved = criterion_resolve(
@@ -112,7 +116,7 @@ def criteria_run(
             run.status, run.status_reason = "not_run", "model_unavailable"
         else:
             _read(run, identity, budget)
-    _gather(run, entity_pks, list_limit)
+    _gather(run, entity_pks, list_limit, key=key, as_of=as_of)
     return run
 
 
@@ -247,9 +251,18 @@ def _open(ids: list[int]) -> int:
     ).count()
 
 
-def _gather(run: CriteriaRun, entity_pks: list[int], list_limit: int) -> None:
+def _gather(
+    run: CriteriaRun, entity_pks: list[int], list_limit: int, *, key: ApiKey, as_of: str = ""
+) -> None:
     plan, criterion = run.plan, run.criterion
     identity = reader_identity()
+    at = judged_at(
+        key=key,
+        criterion=criterion,
+        entity_pks=entity_pks,
+        documents=plan.documents,
+        as_of=as_of,
+    )
     judgments = {
         judgment.document_id: judgment
         for judgment in Judgment.objects.filter(
@@ -270,7 +283,7 @@ def _gather(run: CriteriaRun, entity_pks: list[int], list_limit: int) -> None:
         for document in documents:
             judgment = judgments.get(document.pk)
             if judgment is not None and judgment.state == Judgment.State.DONE:
-                judged.append(DocumentJudgment.from_json(judgment.outcome))
+                judged.append(at.judged(pk, DocumentJudgment.from_json(judgment.outcome)))
             elif judgment is not None and judgment.state == Judgment.State.FAILED:
                 judged.append(
                     DocumentJudgment(source_id=document.source_id, failed=judgment.failure)

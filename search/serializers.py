@@ -65,7 +65,8 @@ class SearchInput(WorkspaceInput):
         default="",
         allow_blank=True,
         help_text="YYYY, YYYY-MM or YYYY-MM-DD: a row with a period (start, end) counts only "
-        "while it ran.",
+        "while it ran, and a criterion's recency (currently, within N years) is decided as of "
+        "that day. Today where none is given.",
     )
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:

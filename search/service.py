@@ -148,6 +148,7 @@ def search_run(
             list_limit=list_limit,
             request_id=request_id,
             not_bound=bool(unbound),
+            as_of=as_of,
         )
         placed = _joined(placed, run)
     counts = Counter(placed_one.verdict for placed_one in placed)

@@ -997,23 +997,42 @@ def test_the_closed_form_under_the_threshold_is_below_it_and_not_handed_on():
 CURRENTLY = Facet(key="recency", kind=RECENCY, text="currently", current=True)
 
 
+SINCE = "She has led marketing for baby formula across Germany and Poland since 2001."
+UNDATED = "She led marketing for baby formula across Germany and Poland."
+
+
 @pytest.mark.parametrize(
-    ("quote", "because", "asked"),
+    ("sentence", "period", "because", "asked"),
     [
-        pytest.param(None, SILENT, 0, id="nothing_quoted_is_silent"),
-        pytest.param("until 2023", "recency_not_proved", 3, id="a_quote_is_not_proved"),
+        pytest.param(SINCE, ("2001", None), "recency_to_decide", 3, id="since_is_decided_later"),
+        pytest.param(GRETA_SENTENCES[1], ("2001", "2023"), "profile_says_ended", 0, id="ended"),
+        pytest.param(UNDATED, None, "recency_not_proved", 0, id="a_date_that_claims_nothing"),
     ],
 )
-def test_recency_is_never_granted(quote, because, asked):
-    facets = (CURRENTLY, FUNCTION, PRODUCT, MARKET)
-    changed = {"recency": (quote, quote)}
+def test_a_recency_is_decided_when_the_lists_are_built(sentence, period, because, asked):
+    """A read never grants a recency: the request's as_of decides it (criteria/timing.py). It
+    stores it as to be decided where some as_of grants it — a would-be match, asked its second
+    call — and otherwise the reason no as_of turns into a grant."""
+    text = GRETA.replace(GRETA_SENTENCES[1], sentence)
+    sentences = [GRETA_SENTENCES[0], sentence, GRETA_SENTENCES[2]]
+    read = reply([(GRETA_QUOTES | {"recency": ("currently", None)}, sentences)], period=period)
     script = Script()
-    experience = only(judge(GRETA, greta(**changed), script, facets=facets))
+    experience = only(judge(text, read, script, facets=(CURRENTLY, FUNCTION, PRODUCT, MARKET)))
     assert experience.missing_because == {"recency": because}
-    # Only a recency the rules may yet grant makes a would-be match worth asking about: one
-    # call, answering its three conditions.
+    assert "recency" not in experience.established
+    assert experience.timing is not None and experience.timing["words"] == sentences
     assert len(script.second_calls) == min(asked, 1)
     assert sum(len(call.conditions) for call in script.second_calls) == asked
+
+
+def test_a_recency_no_sentence_writes_a_time_for_is_silent():
+    sentences = ["Greta Ostrander is a marketing director.", UNDATED]
+    text = "\n".join(sentences) + "\n"
+    read = reply([(GRETA_QUOTES | {"recency": ("currently", None)}, sentences)])
+    script = Script()
+    experience = only(judge(text, read, script, facets=(CURRENTLY, FUNCTION, PRODUCT, MARKET)))
+    assert experience.missing_because == {"recency": SILENT}
+    assert script.second_calls == []
 
 
 # -- denials: firm only when the named person's own, else doubts ----------------------------
