@@ -17,8 +17,8 @@ EVERY closed word of why that applies (WHY, in the spec's order), unless it is n
 at all (handed_on): another person's full name leads it, its years are at another organisation,
 an interviewer says it, or it writes no time.
 
-Pure functions over the document's text; criteria.lengths_form reads the words, and
-criteria.lengths_count the count.
+Pure functions over the document's text; criteria.lengths_lead reads who leads a sentence,
+criteria.lengths_form the rest of its words, and criteria.lengths_count the count.
 """
 
 from __future__ import annotations
@@ -30,26 +30,28 @@ from datetime import date
 from criteria.lengths_count import Time, count_of, first_length, month_of, months_of
 from criteria.lengths_form import (
     ANOTHER,
-    INTERVIEWERS,
-    NOBODY,
-    OTHER_PERSON,
     OWN,
-    PROVED,
     UNPROVED,
-    Lead,
     a_career,
     earlier_before,
-    fold,
     form_of,
-    lead_of,
     names_the_employer,
     organisations_in,
     points_back,
-    prove_name,
     quoted_line,
     relation_to,
     standing_of,
     under_a_colon,
+)
+from criteria.lengths_lead import (
+    INTERVIEWERS,
+    NOBODY,
+    OTHER_PERSON,
+    PROVED,
+    Lead,
+    fold,
+    lead_of,
+    prove_name,
 )
 from limma.segment import segment
 
