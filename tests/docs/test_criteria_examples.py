@@ -1,4 +1,5 @@
-"""criteria.txt's printed results, run: every example of PEOPLE and READ_EARLIER prints them.
+"""criteria.txt's printed results, run: every example of PEOPLE, READ_EARLIER, ON_RECORD
+and IN_DOUBT prints them.
 
 Each module of docs/examples/ named below rebuilds the workspace its example runs on, runs the
 spec's calls against a scratch store with scripted stand-in replies, and prints; the text each
@@ -144,6 +145,71 @@ PRINTED = {
         "(422, 'criteria_budget_invalid')\n"
         "(422, 'criterion_facets_invalid', ['duration:min_years_is_no_minimum'])\n"
         "(422, 'criterion_facets_invalid', ['duration:min_years_not_in_years'])\n"
+    ),
+    "criteria_stated_instead": (
+        "matched: []\n"
+        "product | 2 distinct | [('infant milks', 2), ('packaging for infant milks', 1)]\n"
+    ),
+    "criteria_accepting_a_name": (
+        "ottoline_brandvold | 'her portfolio centred on infant milks' | the name: infant "
+        "milks | checked by accepted_name+second_call\n"
+        "ragnhild_storvik | 'launched infant milks in Poland' | the name: None | checked by "
+        "second_call\n"
+        "still offered: [('packaging for infant milks', 1)]\n"
+        "not matched by the name: [('benedikte_ravn', {'product': 'different'})]\n"
+    ),
+    "criteria_names_refused": (
+        "(422, ['market:also_name_outside_the_value'])\n"
+        "(422, ['product:also_name_negates'])\n"
+        "(422, ['product:also_name_is_another_condition'])\n"
+    ),
+    "criteria_denial_in_doubt": (
+        "ingrid_valen - conflict | matched: []\n"
+        "    function: 'led marketing for baby formula' | supports\n"
+        "    product: 'baby formula' | supports\n"
+        "    market: 'across Norway and Sweden' | supports\n"
+        "    duration: 'for more than 20 years' | supports\n"
+        "    product: 'She has never worked on baby formula herself.' | doubt\n"
+        "denials: [('product', 'She has never worked on baby formula herself.')]\n"
+    ),
+    "criteria_denial_reported": (
+        "hallgerd_skarstein - conflict\n"
+        "    'baby formula' | supports\n"
+        "    'Greta Holm confirmed that Hallgerd has never worked on baby formula.' | doubt\n"
+    ),
+    "criteria_denial_of_a_name": (
+        "oddrun_aarvik - conflict | matched: []\n"
+        "    'sold infant milks' | the name: infant milks | checked by "
+        "accepted_name+second_call | denies: False\n"
+        "    'Oddrun has never worked on infant milks.' | the name: None | checked by None | "
+        "denies: True\n"
+    ),
+    "criteria_lengths_failing_checks": (
+        "gunnhild_rosvoll | holds: ['function', 'product', 'market'] | short of: "
+        "{'duration': 'length_not_proved'}\n"
+        "    ['name_not_proved'] | at_least 20.0 | 'Rosvoll has done this work for more than "
+        "20 years.'\n"
+        "aslaug_tveiten | holds: ['function', 'product', 'market'] | short of: {'duration': "
+        "'length_not_proved'}\n"
+        "    ['first_person_not_proved'] | exactly 22.0 | 'I held this role for 22 years.'\n"
+        "matched: []\n"
+    ),
+    "criteria_lengths_not_handed_on": (
+        "solveig_aaberg | holds: ['function', 'product', 'market'] | short of: {'duration': "
+        "'duration_unknown'}\n"
+        "    handed on: []\n"
+        "torunn_holmen | holds: ['function', 'product', 'market'] | short of: {'duration': "
+        "'length_not_proved'}\n"
+        "    handed on: [(['behind_a_pronoun', 'pointer_not_proved'], 'She did this work for "
+        "more than 20 years.')]\n"
+    ),
+    "criteria_record_withholds": (
+        "currently | short of: {'recency': 'record_says_ended'} | closed by the record at: "
+        "2015-05 | names the row: True\n"
+        "currently, without the check | a match: True\n"
+        "20+ years | short of: {'duration': 'length_not_proved'} | "
+        "['not_in_the_closed_form'] | 13.42 years, counted to the record's end: 2015-05\n"
+        "20+ years, without the check | 22.25 years | closed by the record: False\n"
     ),
 }
 
