@@ -325,10 +325,20 @@ def _leads_in(words: list[str]) -> bool:
 
 
 def _trimmed(text: str, start: int, end: int) -> Piece | None:
-    """A piece without its leading framing or "and" and its trailing connectors."""
-    tokens = words_of(text[start:end])
+    """A piece without its leading framing or "and" and its trailing connectors.
+
+    A hyphenated word is one word ("hands-on"), and "with" right behind framing is framing
+    ("Experts with"): elsewhere it may lead into words of the niche, and is kept."""
+    tokens = [
+        (found.group(), found.start(), found.end())
+        for found in HYPHENATED.finditer(text[start:end])
+    ]
     leading = (FRAMING - LEAD_INS - {"a", "an", "the"}) | {"and", "&"}
-    while tokens and tokens[0][0].casefold() in leading:
+    framed = False
+    while tokens and (
+        tokens[0][0].casefold() in leading or (framed and tokens[0][0].casefold() == "with")
+    ):
+        framed = framed or tokens[0][0].casefold() in FRAMING
         tokens.pop(0)
     while tokens and (tokens[-1][0].casefold() in CONNECTORS | FRAMING):
         tokens.pop()

@@ -187,12 +187,16 @@ def test_a_condition_is_typed_only_by_one_term(text, facet, expected):
         ("Experts with marketing", None, []),
         ("people who have marketing", None, []),
         ("Senior experts with marketing", None, ["Senior"]),
+        ("Experts with hands-on marketing", None, ["hands-on"]),
+        ("people with deep hands-on marketing", None, ["deep hands-on"]),
+        ("with hands-on marketing", None, ["with hands-on"]),
     ],
     ids=[
         "framing_and_a_verb_of_doing", "lower_case_present_tense", "who_alone_frames",
         "an_auxiliary_and_a_particle", "extra_spaces", "a_verb_without_framing",
         "a_verb_not_on_the_list", "an_accented_verb", "a_word_more_after_the_verb",
         "framing_only", "other_framing_only", "a_word_more_before_framing",
+        "a_hyphenated_word_is_one", "two_words_after_framing", "with_without_framing_is_kept",
     ],
 )  # fmt: skip
 def test_only_framed_plain_verbs_of_doing_are_carried(text, carried, unchecked):
