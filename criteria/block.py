@@ -7,9 +7,12 @@ from typing import Any
 from criteria.address import reader_identity
 from criteria.lists import Lists
 from criteria.reading import facets_of
+from criteria.recency import recency_notes
+from criteria.record import record_check_echo
 from criteria.service import CriteriaRun
 
 NOT_RUN_STATUSES = ("not_run", "over_budget")
+NOT_RUN = "not_run"  # the record_check echo: consulted for nothing
 
 
 def criteria_block(run: CriteriaRun, *, unconstrained_relations: list[str]) -> dict[str, Any]:
@@ -34,6 +37,12 @@ def criteria_block(run: CriteriaRun, *, unconstrained_relations: list[str]) -> d
             },
             "facets": [facet.echo() for facet in (split.facets if split else ())],
             "suggested": split.suggested if split else [],
+            "record_check": record_check_echo(
+                run.resolved.record_check, split.facets if split else None, not_run=True
+            ),
+            "recency_notes": recency_notes(
+                split.facets if split else (), run.resolved.record_check
+            ),
             "reads": {
                 "needed": 0,
                 "done": 0,
@@ -54,7 +63,10 @@ def criteria_block(run: CriteriaRun, *, unconstrained_relations: list[str]) -> d
         "facets": [facet.echo() for facet in facets_of(criterion)],
         "suggested": [],
         "unchecked_words": criterion.unchecked_words,
-        "record_check": criterion.record_check,
+        "record_check": record_check_echo(
+            criterion.record_check, facets_of(criterion), not_run=run.status == NOT_RUN
+        ),
+        "recency_notes": recency_notes(facets_of(criterion), criterion.record_check),
         "candidates": run.candidates,
         "estimate": run.estimate,
         "reads": run.reads,

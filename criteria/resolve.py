@@ -14,6 +14,7 @@ from typing import Any
 from criteria.address import READER_VERSION, criterion_address
 from criteria.facets import facets_from_caller
 from criteria.models import Criterion
+from criteria.record import RecordCheck, record_check_checked
 from criteria.split import SplitOutcome, split_text
 from limma import door
 from limma.errors import InvalidRequest
@@ -30,6 +31,8 @@ class Resolved:
     split: SplitOutcome | None = None  # the model's split, when this call made one
     # The criterion is new and the caller may not mint it (a read-only key): nothing was split.
     unknown: bool = False
+    # The check the request stated, checked against the pack: echoed even when nothing is read.
+    record_check: RecordCheck | None = None
 
 
 def criterion_resolve(
@@ -45,7 +48,9 @@ def criterion_resolve(
         raise InvalidRequest(
             "criterion_invalid", faults=["text:required"], reason=CRITERION_MALFORMED
         )
-    record_check = raw.get("record_check")
+    # A malformed check is a malformed criterion: refused before anything is split or read.
+    checked = record_check_checked(raw.get("record_check"), workspace.parsed_pack)
+    record_check = checked.as_stated() if checked else None
     facets_as_sent = raw.get("facets")
     address = criterion_address(
         text=text,
@@ -57,7 +62,7 @@ def criterion_resolve(
     if facets_as_sent is not None:
         facets, unchecked = facets_from_caller(text, facets_as_sent, workspace.vocabulary)
         if known is None and not may_mint:
-            return Resolved(None, unknown=True)
+            return Resolved(None, unknown=True, record_check=checked)
         return Resolved(
             _minted(
                 workspace,
@@ -68,15 +73,16 @@ def criterion_resolve(
                 decomposed_by="caller",
                 facets_as_sent=facets_as_sent,
                 record_check=record_check,
-            )
+            ),
+            record_check=checked,
         )
     if known is not None:
-        return Resolved(known)
+        return Resolved(known, record_check=checked)
     if not may_mint:
-        return Resolved(None, unknown=True)
+        return Resolved(None, unknown=True, record_check=checked)
     split = split_text(text=text, vocabulary=workspace.vocabulary, context=context)
     if split.status != "accepted":
-        return Resolved(None, split)
+        return Resolved(None, split, record_check=checked)
     criterion = _minted(
         workspace,
         address,
@@ -87,10 +93,11 @@ def criterion_resolve(
         record_check=record_check,
         decomposition={"status": split.status, "actions": split.actions, "incomplete": []},
     )
-    return Resolved(criterion, split)
+    return Resolved(criterion, split, record_check=checked)
 
 
 def _by_address(workspace: Workspace, address: Any) -> Criterion:
+    """A criterion by its address; its record_check is the one it was minted with."""
     criterion = Criterion.objects.filter(workspace=workspace, address=str(address)).first()
     if criterion is None:
         raise InvalidRequest("criterion_unknown", address=str(address), reason=CRITERION_UNKNOWN)
