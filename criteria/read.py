@@ -42,15 +42,13 @@ from criteria.quotes import (
     locate_sentences,
     sentence_around,
 )
-from criteria.recency import recency_may_be_granted, recency_verdict
 from criteria.subjects import person_of
-from criteria.timing import Timing, anchor_indices, timing_json
+from criteria.timing import RECENCY_TO_DECIDE, Timing, recency_as_read, timing_json
 from criteria.types import (
     CONDITION,
     DURATION,
     QUOTE_NOT_IN_DOCUMENT,
     RECENCY,
-    SILENT,
     DocumentJudgment,
     ExperienceJudgment,
     Facet,
@@ -62,12 +60,9 @@ from limma.vocabulary import Vocabulary
 RECENCY_NOT_PROVED = "recency_not_proved"
 DOUBT = "doubt"
 NOT_IN_THE_CLOSED_FORM = "not_in_the_closed_form"
-# A recency is decided when the lists are built, at the request's as_of and against the record
-# (criteria/timing.py). Where SOME as_of grants it, a read stores it as to be decided — never a
-# reply's word: the lists always replace it — and an experience open only for that is a
-# would-be match and gets its second call. A recency no as_of grants is stored with its reason,
-# and a length handed on is never granted later: such an experience is asked nothing more.
-RECENCY_TO_DECIDE = "recency_to_decide"
+# A recency some as_of grants is stored as to be decided (criteria/timing.py): an experience
+# open only for that is a would-be match and gets its second call. A length handed on is never
+# granted later, so its experience is no would-be match and is asked nothing more.
 GRANTABLE_LATER = frozenset({RECENCY_TO_DECIDE})
 
 
@@ -298,26 +293,9 @@ def length_of(
 
 
 def recency_of(facet: Facet, timing: Timing) -> Length:
-    """A recency facet, never granted here: it is decided from the experience's own sentences
-    at the request's as_of, and against the record, when the lists are built (criteria/timing).
-
-    Stored as to be decided (GRANTABLE_LATER) wherever some as_of grants it, so a would-be
-    match is asked its second call; otherwise the reason as of the read, which no as_of turns
-    into a grant. The model's quote for it is not read: its words are the sentences'.
-    """
-    if not (facet.current or facet.within_years):
-        return Length(missing_because=SILENT)
-    said = {
-        "sentences_of_experience": timing.words,
-        "period_start": timing.period_start,
-        "period_end": timing.period_end,
-        "document_date": timing.dated,
-        "anchors": anchor_indices(timing.sentences, timing.anchors),
-    }
-    if recency_may_be_granted(facet, **said):
-        return Length(missing_because=RECENCY_TO_DECIDE)
-    verdict = recency_verdict(facet, as_of=timing.dated or date.today(), **said)
-    return Length(missing_because=verdict.missing_because or RECENCY_NOT_PROVED)
+    """A recency facet, never granted here: the lists decide it at the request's as_of and
+    against the record (criteria/timing.py); the model's quote for it is not read."""
+    return Length(missing_because=recency_as_read(facet, timing))
 
 
 # -- typing and the second call: only for what could still be a match --------------------------

@@ -20,11 +20,27 @@ from datetime import date
 from typing import Any
 
 from criteria.length_read import LengthRead, length_in_experience
-from criteria.recency import RecencyVerdict, recency_verdict
+from criteria.recency import (
+    RECENCY_NOT_PROVED,
+    RecencyVerdict,
+    recency_may_be_granted,
+    recency_verdict,
+)
 from criteria.record import Closure, RecordCheck, closure, length_closure
-from criteria.types import DURATION, RECENCY, DocumentJudgment, ExperienceJudgment, Facet
+from criteria.types import (
+    DURATION,
+    RECENCY,
+    SILENT,
+    DocumentJudgment,
+    ExperienceJudgment,
+    Facet,
+)
 
 Span = tuple[int, int]
+# What a read stores for a recency SOME as_of grants: never a reply's word — the lists always
+# decide it again — and in criteria.read's GRANTABLE_LATER, so the experience is asked its
+# second call while it may be a match.
+RECENCY_TO_DECIDE = "recency_to_decide"
 
 
 @dataclass(frozen=True)
@@ -94,6 +110,24 @@ def anchor_indices(sentences: Iterable[Span], anchors: Iterable[Span]) -> tuple[
         for index, (low, high) in enumerate(sentences)
         if any(low <= start < high for start in starts)
     )
+
+
+def recency_as_read(facet: Facet, timing: Timing) -> str:
+    """What a read stores for a recency facet: to be decided where some as_of grants it;
+    otherwise the reason as of the read, which no as_of turns into a grant."""
+    if not (facet.current or facet.within_years):
+        return SILENT
+    said: dict[str, Any] = {
+        "sentences_of_experience": timing.words,
+        "period_start": timing.period_start,
+        "period_end": timing.period_end,
+        "document_date": timing.dated,
+        "anchors": timing.anchored,
+    }
+    if recency_may_be_granted(facet, **said):
+        return RECENCY_TO_DECIDE
+    verdict = recency_verdict(facet, as_of=timing.dated or date.today(), **said)
+    return verdict.missing_because or RECENCY_NOT_PROVED
 
 
 def timing_json(timings: Iterable[Timing | None]) -> dict[str, Any] | None:

@@ -40,6 +40,12 @@ DATED = "2024-03-01"
 
 def profile(name: str, employer: str) -> str:
     given = name.split(maxsplit=1)[0]
+    if given == "Ragna":
+        return (
+            f"{name} is a marketing director at {employer}.\n"
+            f"{given} has led marketing for baby formula across Norway and Sweden.\n"
+            f"{given} has held this role since March 2001.\n"
+        )
     return (
         f"{name} is a marketing director at {employer}.\n"
         f"{given} has led marketing for baby formula across Norway and Sweden since 2001.\n"
@@ -63,6 +69,8 @@ PEOPLE: dict[str, tuple[str, str, list[tuple[str, str, bool]]]] = {
     ),
     # Her only row is one a model extracted (added below): never the record.
     "unni_extracted": ("Unni Dahl", "Fjordvik Foods AS", []),
+    # Her length is in the one closed form ("… has held this role since March 2001."): granted.
+    "ragna_vik": ("Ragna Vik", "Solvik Foods AS", [("Solvik Foods", "2015-05", False)]),
 }
 
 
@@ -318,6 +326,23 @@ def test_what_closes_nothing(search, who):
     other = entry(block(search({"text": NICHE, "facets": FACETS, "record_check": CHECK})), who)[1]
     (item,) = other["lengths_not_proved"]
     assert (item["years"], "closed_by_record" in item) == (22.25, False)
+
+
+def test_a_granted_length_the_record_cuts_short_is_withheld_and_names_the_row(search):
+    without = block(search({"text": NICHE, "facets": FACETS}))
+    checked = block(search({"text": NICHE, "facets": FACETS, "record_check": CHECK}))
+
+    listed, person = entry(without, "ragna_vik")
+    assert listed == "matched"  # "since March 2001" in the closed form: 23 years, granted
+    length = next(quote for quote in person["evidence"] if quote["facet"] == "duration")
+    assert length["text"] == "since March 2001"
+    listed, person = entry(checked, "ragna_vik")
+    assert (listed, person["missing_because"]) == (
+        "undetermined",
+        {"duration": "record_says_ended"},
+    )
+    assert person["closed_by_record"]["end"] == "2015-05"
+    assert person["closed_by_record"]["row"]["values"]["company"] == "Solvik Foods"
 
 
 # -- as_of -----------------------------------------------------------------------------------
