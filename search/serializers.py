@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 from rest_framework import serializers
@@ -68,6 +69,16 @@ class SearchInput(WorkspaceInput):
         "while it ran, and a criterion's recency (currently, within N years) is decided as of "
         "that day. Today where none is given.",
     )
+
+    def validate_as_of(self, value: str) -> str:
+        """A day the calendar holds: a criterion's recency is decided as of it."""
+        parts = [int(part) for part in value.split("-")] if value else []
+        try:
+            if parts:
+                date(parts[0], *[*parts[1:], 1, 1][:2])
+        except ValueError as wrong:
+            raise serializers.ValidationError("not a date", code="not_a_date") from wrong
+        return value
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if isinstance(data, dict):

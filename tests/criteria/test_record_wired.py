@@ -434,3 +434,17 @@ def test_no_reply_carries_a_length_from_the_record(search):
         assert "'checked_by': 'record'" not in words
     read = block(replies[0])
     assert read["counts"]["matched"] == 0  # nobody's length is taken from the record's dates
+
+
+@pytest.mark.parametrize("as_of", ["2024-02-30", "0000-06"])
+def test_an_as_of_the_calendar_does_not_hold_is_refused(on_record, client_for, as_of):
+    client = client_for(make_key(on_record, role="analyst")[1])
+    response = client.post(
+        "/v1/public/search",
+        {"workspace_id": on_record.id, "criteria": [CURRENT], "as_of": as_of},
+        format="json",
+    )
+
+    assert response.status_code == 422, response.json()
+    assert response.json()["detail"]["faults"] == ["as_of:not_a_date"]
+    assert not on_record.criteria.exists()
