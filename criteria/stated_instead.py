@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from criteria.facets import (
+from criteria.facet_words import (
     NAMING_NOTHING,
     NEGATING_PHRASES,
     NEGATORS,
@@ -56,7 +56,7 @@ def _closed(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-# The 422 words of criteria/facets.py a name is refused for: one list, shared.
+# The 422 word lists a name is refused for (criteria/facet_words.py): one list, shared.
 _NEGATING_PHRASES = NEGATING_PHRASES
 _NEGATORS = DENIALS | NEGATORS
 _PREFERENCES = PREFERENCES | frozenset(PREFERRING_PHRASES)
