@@ -75,7 +75,10 @@ def criteria_block(run: CriteriaRun, *, unconstrained_relations: list[str]) -> d
         or {"reading": False, "queued": 0, "in_flight": 0, "retry_after_s": 0},
         "counts": lists.counts,
         "counts_detail": lists.counts_detail,
-        "matched": lists.matched,
+        # A match is a match for the facets as echoed: the words no facet took go with it.
+        "matched": [
+            entry | {"unchecked_words": criterion.unchecked_words} for entry in lists.matched
+        ],
         "none": lists.none,
         "undetermined": lists.undetermined,
         "not_recorded": lists.not_recorded,

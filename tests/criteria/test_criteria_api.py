@@ -744,3 +744,13 @@ def test_narrowed_by_says_documents_are_unread_only_when_some_are(analyst_api, s
     narrowed = body["coverage"]["narrowed_by"]
     assert f"criterion_not_read:{first['address']}" not in narrowed
     assert "not_recorded:criterion" not in narrowed
+
+
+def test_a_match_names_the_words_of_the_text_no_facet_checked(analyst_api, search_post):
+    text = "experts with hands-on marketing baby formula in European markets"
+    read = block(
+        search_post(analyst_api, constraints=EUROPE, criteria=[{"text": text, "facets": FACETS}])
+    )
+    assert read["unchecked_words"] == ["hands-on"]
+    assert ids(read["matched"]) == MATCHED
+    assert all(entry["unchecked_words"] == ["hands-on"] for entry in read["matched"])
