@@ -211,6 +211,17 @@ PRINTED = {
         "['not_in_the_closed_form'] | 13.42 years, counted to the record's end: 2015-05\n"
         "20+ years, without the check | 22.25 years | closed by the record: False\n"
     ),
+    "criteria_length_from_record": (
+        "status: complete | matched: []\n"
+        "read for a length: {'consulted': False, 'why': 'switched_off'}\n"
+        "read for an open period: {'consulted': True, 'why': None}\n"
+        "one condition short: [('henriette_lindqvist', {'duration': 'duration_unknown'}), "
+        "('leontine_aubrecht', {'duration': 'duration_unknown'}), ('marianne_solvik', "
+        "{'duration': 'length_not_proved'}), ('solveig_aaberg', {'duration': "
+        "'duration_unknown'}), ('torunn_holmen', {'duration': 'length_not_proved'})]\n"
+        "without the check: None | ['henriette_lindqvist', 'leontine_aubrecht', "
+        "'marianne_solvik', 'solveig_aaberg', 'torunn_holmen']\n"
+    ),
 }
 
 # Differences that come only from the length rule not yet wired into the read. Today:
