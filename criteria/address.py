@@ -16,7 +16,7 @@ import hashlib
 import json
 from typing import Any
 
-READER_VERSION = "reader-1"
+READER_VERSION = "reader-2"
 READER_SWITCHES: dict[str, bool] = {"length_from_record": False}
 ADDRESS_PREFIX = "crit_"
 DIGEST_LENGTH = 16

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from criteria.lengths_count import DATE, MODIFIERS_ABOUT, MODIFIERS_AT_LEAST, NUMBER, VAGUE
 from criteria.lengths_count import MODIFIERS_UNBOUNDED as _UNBOUNDED
-from criteria.lengths_lead import fold, word_set  # fold is read from here too (criteria.record)
+from criteria.lengths_lead import fold, word_set
 
 # Words of an organisation's name that say nothing of WHICH organisation it is.
 ORGANISATION_WORDS = word_set(

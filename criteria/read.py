@@ -9,10 +9,12 @@ functions, no database: the two narrower model calls are injected (Asks), so eve
 testable and a stored judgment is a function of the reply alone.
 
 The steps, in order, each a function below: locate the experience's sentences; place each
-condition (criteria.experiences.place); read the lengths and recency (length_of, recency_of);
-type the bare titles of a could-be match; confirm a would-be match by the second call; keep the
-denials (denial_of). length_of and denial_of are the two places the rules issue plugs its pure
-checks into: until it lands, a length is never granted and a denial is only ever a doubt.
+condition (criteria.experiences.place, an accepted name read by criteria.named); read the
+lengths (length_of: the one closed form, criteria.length_read) and store what a recency is
+decided from (recency_of: decided per request, at its as_of and against the record, when the
+lists are built — criteria.timing); type the bare titles of a could-be match; confirm a
+would-be match by the second call; keep the denials (criteria.denials_read: firm, a doubt, or
+set aside).
 """
 
 from __future__ import annotations

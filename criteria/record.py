@@ -32,7 +32,7 @@ from typing import Any
 
 from criteria.length_read import LengthRead
 from criteria.lengths_count import DATE, PERIOD, count_of, first_length, month_of, months_of
-from criteria.lengths_form import fold
+from criteria.lengths_lead import fold
 from criteria.types import DURATION
 
 RECORD_CHECK = "record_check"
