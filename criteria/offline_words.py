@@ -134,6 +134,13 @@ class Lead:
 _TIMESTAMP = re.compile(r"\s*[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?[\])]?\s*")
 _LABEL = re.compile(r"(?P<label>[^\W\d_][\w'\u2019.-]*(?: [^\W\d_][\w'\u2019.-]*){0,3}):\s")
 _MARKS = re.compile(r"[\s\-*\u2022>\"'\u201c\u2018(]*")
+# An opening time before the subject ("Since 2001, ", "From 2001 to 2015, ", "Currently, "):
+# the sentence is still led by whoever follows it.
+_TIME_INTRO = re.compile(
+    r"(?:(?:since|in|from|until|between|by|during)\s[^,;:.]{0,30}?\b(?:19|20)\d{2}\b[^,;:.]{0,20}"
+    r"|currently|today|now|presently),\s+",
+    re.IGNORECASE,
+)
 
 
 def lead_of(sentence: str) -> Lead:
@@ -147,6 +154,9 @@ def lead_of(sentence: str) -> Lead:
     if labelled and all(word[:1].isupper() for word in labelled["label"].split()):
         label, rest = labelled["label"], rest[labelled.end() :]
     rest = rest[_MARKS.match(rest).end() :]
+    intro = _TIME_INTRO.match(rest)
+    if intro and label is None:
+        rest = rest[intro.end() :]
     return Lead(label, tuple(match.group() for match in WORD.finditer(rest[:200]))[:6])
 
 

@@ -475,6 +475,27 @@ GRETA_SENTENCES = GRETA.strip().split("\n")
         pytest.param(
             "marketing director", GRETA_SENTENCES, None, ("unsure", None), id="no_person_named"
         ),
+        pytest.param(
+            "baby formula",
+            ["Since 2001, Greta has led marketing for baby formula."],
+            "Greta Ostrander",
+            ("yes", "own_work"),
+            id="an_opening_time_before_the_name",
+        ),
+        pytest.param(
+            "baby formula",
+            ["From 2001 to 2015, Greta Holm led marketing for baby formula."],
+            "Greta Ostrander",
+            ("no", "not_the_person"),
+            id="an_opening_time_before_another_name",
+        ),
+        pytest.param(
+            "baby formula",
+            ["Since joining, Greta has led marketing for baby formula."],
+            "Greta Ostrander",
+            ("unsure", None),
+            id="an_opening_without_a_year_is_no_time_the_rule_reads",
+        ),
     ],
 )
 def test_the_second_call_answers_by_who_leads_the_sentence(quote, sentences, person, answer):
