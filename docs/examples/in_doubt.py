@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from docs.examples.on_record import connect, export_with_roles
+from docs.examples.on_record import export_with_roles
+from docs.examples.people import connect
 
 # The documents, verbatim: the spec prints their words (quotes are found in them byte for byte).
 INGRID_PROFILE = (

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from docs.examples.people import export
+from docs.examples.people import connect, export
 
 # The documents, verbatim: the spec prints their words (quotes are found in them byte for byte).
 OTTOLINE = (
@@ -150,14 +150,6 @@ def export_with_roles(
         }
     )
     return loaded
-
-
-def connect(client, workspace_id: str, loaded: dict[str, Any]) -> None:
-    reply = client.post(
-        "/v1/public/connect", {"workspace_id": workspace_id, **loaded}, format="json"
-    )
-    if reply.status_code != 200:
-        raise RuntimeError(f"connect refused: {reply.status_code} {reply.json()}")
 
 
 def build_on_record() -> tuple[Any, str]:

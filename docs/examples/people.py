@@ -169,7 +169,8 @@ def export(
     return {"tables": tables, "mapping": mapping}
 
 
-def _connect(client, workspace_id: str, loaded: dict[str, Any]) -> None:
+def connect(client, workspace_id: str, loaded: dict[str, Any]) -> None:
+    """Load an export through the connect verb, as a document-store export is loaded."""
     reply = client.post(
         "/v1/public/connect", {"workspace_id": workspace_id, **loaded}, format="json"
     )
@@ -183,7 +184,7 @@ def build_people() -> tuple[Any, str]:
     from limma.models import VocabularyTerm
 
     client, workspace_id = scratch.client_for("PEOPLE")
-    _connect(client, workspace_id, export(EXPERTS, CALLS))
+    connect(client, workspace_id, export(EXPERTS, CALLS))
     # PEOPLE's own vocabulary: the shipped function axis holds no job titles, and this
     # directory places a structural engineer under Engineering — so a profile that says so
     # states ANOTHER function than marketing (different), not words nobody can place.
@@ -205,7 +206,7 @@ def build_read_earlier() -> tuple[Any, str]:
     from limma.models import Workspace
 
     client, workspace_id = scratch.client_for("READ_EARLIER")
-    _connect(client, workspace_id, export(EARLIER))
+    connect(client, workspace_id, export(EARLIER))
     workspace = Workspace.objects.get(pk=workspace_id)
     # The criterion as this deployment mints it (no model call: the caller's facets).
     context = door.CallContext(workspace_id=workspace_id, api_key_id=None, request_id="earlier")
