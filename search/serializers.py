@@ -180,7 +180,9 @@ class SearchOutput(serializers.Serializer):
     criteria = serializers.ListField(
         child=serializers.DictField(),
         required=False,
-        help_text="full: the criterion's block (status, split, plan and price, the four lists).",
+        help_text="full: the criterion's block (status, split, plan and price, the four lists, "
+        "stated_instead: what people one condition short state instead, record_check: what the "
+        "record was read for, recency_notes).",
     )
     criterion = serializers.DictField(
         required=False, help_text="compact: the niche's address, status and counts."
