@@ -88,9 +88,9 @@ def _list_ends(words: _Words, at: int) -> set[int]:
     """More of a list, "and" only: [, item]* [,] and item."""
     folded = words.folded
     ends: set[int] = set()
-    todo, seen = [at], {at}
-    while todo:
-        position = todo.pop()
+    pending, seen = [at], {at}
+    while pending:
+        position = pending.pop()
         if position < len(folded) and folded[position] == "and":
             ends |= _item_ends(words, position + 1)
         if position < len(folded) and folded[position] == ",":
@@ -99,7 +99,7 @@ def _list_ends(words: _Words, at: int) -> set[int]:
             for end in _item_ends(words, position + 1):
                 if end not in seen:
                     seen.add(end)
-                    todo.append(end)
+                    pending.append(end)
     return ends
 
 
@@ -114,10 +114,10 @@ def _title_ends(words: _Words, at: int, context: _Context, *, bare: bool) -> set
     if at < len(folded) and folded[at] in DETERMINERS:
         at += 1
     ends: set[int] = set()
-    todo: list[tuple[int, bool]] = [(at, False)]
-    seen = set(todo)
-    while todo:
-        position, ranked = todo.pop()
+    pending: list[tuple[int, bool]] = [(at, False)]
+    seen = set(pending)
+    while pending:
+        position, ranked = pending.pop()
         steps: list[tuple[int, bool, bool]] = []  # (end, has a rank word, ends on a join)
         if position < len(folded):
             word = folded[position]
@@ -134,7 +134,7 @@ def _title_ends(words: _Words, at: int, context: _Context, *, bare: bool) -> set
                 ends.add(end)
             if (end, has_rank) not in seen:
                 seen.add((end, has_rank))
-                todo.append((end, has_rank))
+                pending.append((end, has_rank))
     return ends
 
 
@@ -144,9 +144,9 @@ def _place_ends(words: _Words, at: int, context: _Context) -> set[int]:
     if at >= size or folded[at] not in PLACE_PREPS:
         return set()
     ends: set[int] = set()
-    todo, seen = [at + 1], {at + 1}
-    while todo:
-        position = todo.pop()
+    pending, seen = [at + 1], {at + 1}
+    while pending:
+        position = pending.pop()
         if position < size and folded[position] in DETERMINERS:
             position += 1
         found = _phrase_ends(context.terms, words, position) | _phrase_ends(
@@ -161,7 +161,7 @@ def _place_ends(words: _Words, at: int, context: _Context) -> set[int]:
                 following += 1
             if following > end and following not in seen:
                 seen.add(following)
-                todo.append(following)
+                pending.append(following)
     return ends
 
 
@@ -200,11 +200,11 @@ def _means_ends(words: _Words, at: int, context: _Context) -> set[int]:
     start = at + 1
     ends = _phrase_ends(context.own_bare, words, start, plural=False)
     known: set[int] = set()
-    todo = [start + 1] if start < len(folded) and folded[start] in DETERMINERS else []
-    todo.append(start)
-    seen = set(todo)
-    while todo:
-        position = todo.pop()
+    pending = [start + 1] if start < len(folded) and folded[start] in DETERMINERS else []
+    pending.append(start)
+    seen = set(pending)
+    while pending:
+        position = pending.pop()
         steps = _phrase_ends(context.terms, words, position, plural=False)
         if position < len(folded):
             token = folded[position]
@@ -214,5 +214,5 @@ def _means_ends(words: _Words, at: int, context: _Context) -> set[int]:
             known.add(end)
             if end not in seen:
                 seen.add(end)
-                todo.append(end)
+                pending.append(end)
     return ends | known

@@ -56,14 +56,14 @@ def _prefix_form(before: _Words, context: _Context) -> tuple[str | None, str]:
 
 def _lead_starts(words: _Words, context: _Context) -> set[int]:
     """Where the subject may start: at 0, or behind a leading place or time ("In 2019, she …")."""
-    starts, todo = {0}, [0]
-    while todo:
-        at = todo.pop()
+    starts, pending = {0}, [0]
+    while pending:
+        at = pending.pop()
         for end in _place_ends(words, at, context) | _time_ends(words, at):
             after = end + 1 if end < len(words) and words.folded[end] == "," else end
             if after not in starts:
                 starts.add(after)
-                todo.append(after)
+                pending.append(after)
     return starts
 
 
