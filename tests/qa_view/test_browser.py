@@ -15,6 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from qa_view.codes import sentence_for
 from qa_view.models import Visitor
@@ -64,6 +65,10 @@ def browser_page(tmp_path) -> Iterator[object]:
             yield context.new_page()
         finally:
             context.close()
+            # The test's own queries ran while Playwright's event loop was running, and Django
+            # keeps a connection per context there: close it here, or it outlives the test
+            # database.
+            connections.close_all()
 
 
 def test_a_visitor_asks_reads_the_source_and_follows_up(
