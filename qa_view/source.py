@@ -19,7 +19,8 @@ from limma.ids import new_request_id
 from limma.models import ApiKey, Document, Entity, Sentence, Workspace
 from limma.services.facts import receipt
 from limma.services.region import region_read
-from qa_view.answer import Answer, Search
+from qa_view.answer import Answer
+from qa_view.answer_events import Search
 from search.replies import PagePeople, search_reply
 from search.service import SearchOutcome, search_run
 

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from qa_view.answer import COMPLETE, answer_from
+from qa_view.answer import answer_from
+from qa_view.answer_lines import COMPLETE
 from qa_view.codes import NO_PROFILE_READ, sentence_for
 from qa_view.visitors import follow_up_from
 

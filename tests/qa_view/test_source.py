@@ -10,7 +10,7 @@ from criteria.models import Judgment
 from limma.ids import new_request_id
 from limma.models import LedgerEntry
 from limma.services.connect import export_connect
-from qa_view.answer import Search
+from qa_view.answer_events import Search
 from qa_view.models import Run
 from qa_view.source import person_source, segments
 from search.service import search_run

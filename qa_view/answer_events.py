@@ -1,0 +1,84 @@
+"""Which search a run's answer came from, read off its page events, and whether it asked a niche.
+
+Kept apart from qa_view.answer because it draws nothing: [source] (qa_view.source) needs the
+Search, not how the page draws the answer.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+REPLY, DONE, ERROR = "reply", "done", "error"
+
+
+@dataclass(frozen=True)
+class Search:
+    """The search an answer came from: what [source] and a follow-up send again."""
+
+    constraints: list[dict[str, Any]]
+    criterion: str | None
+    replies: tuple[dict[str, Any], ...]
+
+    @property
+    def last(self) -> dict[str, Any]:
+        return self.replies[-1]
+
+
+# --- reading the events ------------------------------------------------------------------------
+
+
+def _data(event: dict[str, Any]) -> dict[str, Any]:
+    data = event.get("data")
+    return data if isinstance(data, dict) else {}
+
+
+def _reply(event: dict[str, Any]) -> dict[str, Any] | None:
+    reply = _data(event).get("reply")
+    return reply if event.get("kind") == REPLY and isinstance(reply, dict) else None
+
+
+def _failed_search(event: dict[str, Any]) -> bool:
+    """A search that did not come back (refused, or failed): a code, and whether it had a niche."""
+    data = _data(event)
+    return event.get("kind") not in (DONE, ERROR) and "code" in data and "reply" not in data
+
+
+def _address(reply: dict[str, Any]) -> str | None:
+    criterion = reply.get("criterion")
+    return criterion.get("address") if isinstance(criterion, dict) else None
+
+
+def asked_a_niche(events: Iterable[dict[str, Any]]) -> bool:
+    for event in events:
+        reply = _reply(event)
+        if (reply is not None and "criterion" in reply) or (
+            _failed_search(event) and _data(event).get("niche")
+        ):
+            return True
+    return False
+
+
+def answer_search(events: list[dict[str, Any]], *, niche: bool = False) -> Search | None:
+    """The last search that came back (with a niche, when one was asked), with all its pages."""
+    replies = [(e, r) for e in events if (r := _reply(e)) is not None]
+    if niche:
+        replies = [(e, r) for e, r in replies if "criterion" in r]
+    if not replies:
+        return None
+    event, last = replies[-1]
+    constraints = _data(event).get("constraints") or []
+
+    def same(item: tuple[dict[str, Any], dict[str, Any]]) -> bool:
+        other, reply = item
+        return _key(_data(other).get("constraints") or []) == _key(constraints) and (
+            _address(reply) == _address(last) and reply.get("detail") == last.get("detail")
+        )
+
+    return Search(constraints, _address(last), tuple(r for e, r in replies if same((e, r))))
+
+
+def _key(constraints: Any) -> str:
+    return json.dumps(constraints, sort_keys=True)

@@ -1,0 +1,100 @@
+"""The answer's first and quiet lines: the search's own counts, what was not searched, what
+was checked, and why some could not be confirmed.
+
+Kept apart from qa_view.answer because each line is made from one search reply alone, with no
+people and no agent's text in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+NORMAL_STOPS = frozenset({"", "end_turn", "stop"})
+# incomplete_because codes that say a part of the question was NOT searched: said in the first
+# line, because the answer is then another one. The rest are why some could not be confirmed.
+NOT_SEARCHED_PREFIXES = ("not_bound:", "dropped", "not_compiled")
+READ_REASONS = frozenset(
+    {"criterion_silent", "criterion_conflict", "criterion_not_read", "criterion_no_documents"}
+)
+COMPLETE = "The list is complete."
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many.format(n=n)
+
+
+def _reasons(reply: dict[str, Any]) -> dict[str, int]:
+    """incomplete_because, less "<why>:criterion" where the criterion's own reasons count the
+    same people ("criterion_not_read" and "not_recorded:criterion" are one person)."""
+    reasons = reply.get("incomplete_because") or {}
+    own = any(code.startswith("criterion_") for code in reasons)
+    return {c: n for c, n in reasons.items() if not (own and c.endswith(":criterion"))}
+
+
+def not_searched(code: str) -> bool:
+    if code.startswith(NOT_SEARCHED_PREFIXES):
+        return True
+    return code.startswith("criterion_") and code not in READ_REASONS
+
+
+def first_line(reply: dict[str, Any], *, stop: str, sentence: Callable[..., str]) -> str:
+    """The search's own counts; an unfinished read, an unsearched part, an early stop."""
+    total = int((reply.get("matched") or {}).get("total") or 0)
+    close = int((reply.get("close") or {}).get("total") or 0)
+    reading = reply.get("reading") if isinstance(reply.get("reading"), dict) else None
+    so_far = " so far" if reading else ""
+    fit = "Nobody fits" if total == 0 else _count(total, "1 person fits", "{n} people fit")
+    parts = [f"{fit}{so_far}."]
+    if close:
+        parts.append(
+            _count(close, "1 more is close.", "{n} more are close.")
+            if total
+            else _count(close, "1 person is close.", "{n} people are close.")
+        )
+    if reading:
+        of, done = int(reading.get("of") or 0), int(reading.get("done") or 0)
+        parts.append(f"{max(of - done, 0)} of {of} profiles have not been read yet.")
+    for code, count in _reasons(reply).items():
+        if not_searched(code):
+            parts.append(sentence(code, count))
+    if stop not in NORMAL_STOPS:
+        parts.append(sentence(stop))
+    return " ".join(_unique(parts))
+
+
+def checked(reply: dict[str, Any]) -> int | None:
+    """How many profiles THIS question checked: with a niche, the profiles it is read for;
+    without one, everybody the search placed. None where the reply does not hold it."""
+    if "criterion" in reply:
+        candidates = reply.get("candidates")
+        return candidates if isinstance(candidates, int) else None
+    others = reply.get("others")
+    total = (reply.get("matched") or {}).get("total")
+    if not isinstance(others, dict) or not isinstance(total, int):
+        return None
+    return total + sum(v for v in others.values() if isinstance(v, int))
+
+
+def quiet_line(
+    reply: dict[str, Any], *, listed: int, sentence: Callable[..., str]
+) -> tuple[str, tuple[str, ...]]:
+    """ "The list is complete." only where licensed and all of it is listed; else what was
+    checked, and the reasons some could not be confirmed (drawn in a <details>)."""
+    total = int((reply.get("matched") or {}).get("total") or 0)
+    if reply.get("complete") is True and listed >= total:
+        return COMPLETE, ()
+    reasons = tuple(
+        _unique(
+            sentence(code, count)
+            for code, count in _reasons(reply).items()
+            if not not_searched(code)
+        )
+    )
+    count = checked(reply)
+    line = "" if not count else _count(count, "Checked 1 profile.", "Checked {n} profiles.")
+    return line, reasons
+
+
+def _unique(items: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(item for item in items if item))
