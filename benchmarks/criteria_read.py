@@ -33,46 +33,32 @@ What it does, by itself, and undoes at the end (also on an error, Ctrl-C or SIGT
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import secrets
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks._criteria_workload import load, minted, run_once, warm
+from benchmarks._fake_model import FakeModel
+from benchmarks._scratch_database import _terminate, server_run
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 BENCH_DB = "limma_bench_criteria"
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/limma"
-NICHE = "marketing baby formula in European markets"
-FACETS = [
-    {"key": "function", "kind": "condition", "text": "marketing"},
-    {"key": "product", "kind": "condition", "text": "baby formula"},
-    {"key": "market", "kind": "condition", "text": "in European markets", "value": "Europe"},
-]
-WARM_FACETS = [dict(facet) for facet in FACETS]
-WARM_TEXT = "warming: " + NICHE
-EUROPE = [{"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"}]
-COUNTRIES = ["Germany", "France", "Poland", "Spain", "Italy", "Austria", "Sweden", "Belgium"]
-FIRST = ["Greta", "Margaux", "Nikolai", "Dario", "Ingrid", "Kasper", "Silvio", "Xenia", "Oddrun"]
-LAST = ["Ostrander", "Delacroix", "Wierzbicki", "Benavente", "Valen", "Vandenberg", "Calderoni"]
 CLUSTER_STOP_SECONDS = 60
-CALL_MAX_SECONDS = 60.0
-WARM_DOCUMENTS = 12
 
 
 def parse() -> argparse.Namespace:
@@ -106,139 +92,7 @@ def parse() -> argparse.Namespace:
     return args
 
 
-# -- the fake model ---------------------------------------------------------------------------
-
-
-class FakeModel:
-    """A chat-completions endpoint that takes `latency` seconds a call and answers by role."""
-
-    def __init__(self, latency: float) -> None:
-        self.latency = latency
-        self.readings: dict[tuple[str, str | None], dict] = {}
-        self.calls: Counter[str] = Counter()
-        self.lock = threading.Lock()
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-
-    def start(self) -> None:
-        self.thread.start()
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self.thread.join(timeout=5)
-
-    def prepare(self, documents: list[tuple[str, str]], facets: list[dict]) -> None:
-        """The reader's reply for each (text, person), made before anything is timed."""
-        from criteria.offline_reader import read_document
-
-        for text, person in documents:
-            self.readings[(text, person)] = read_document(text=text, facets=facets, person=person)
-
-    def answer(self, role: str, request: dict) -> dict:
-        """The reader's reply made beforehand; any other role by its offline rules, through the
-        role's own request shape (so a change of a shape is followed, not guessed at)."""
-        if role == "reader":
-            found = self.readings.get((request["document"]["text"], request["person"]))
-            if found is not None:
-                return found
-        from limma.door.providers.offline import OFFLINE_HANDLERS
-        from limma.door.roles import ROLES
-
-        return OFFLINE_HANDLERS[role](ROLES[role].request_model.model_validate(request))
-
-    def taken(self) -> dict[str, int]:
-        with self.lock:
-            calls = dict(self.calls)
-            self.calls.clear()
-        return calls
-
-    def _handler(self) -> type[BaseHTTPRequestHandler]:
-        model = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"  # keep-alive, as a hosted endpoint
-
-            def setup(self) -> None:
-                super().setup()
-                # Headers and body go out in two writes: without this, Nagle's algorithm and
-                # the client's delayed ACK add ~40 ms to every call.
-                self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-
-            def do_POST(self) -> None:
-                arrived = time.perf_counter()
-                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
-                role = body["response_format"]["json_schema"]["name"]
-                user = next(m for m in body["messages"] if m["role"] == "user")
-                status, reply = 200, None
-                try:
-                    reply = model.answer(role, json.loads(user["content"]))
-                except Exception as error:
-                    status, reply = 500, {"error": {"message": f"{type(error).__name__}: {error}"}}
-                with model.lock:
-                    model.calls[role] += 1
-                payload = (
-                    reply
-                    if status != 200
-                    else {
-                        "id": "bench",
-                        "object": "chat.completion",
-                        "created": 0,
-                        "model": body.get("model", "bench"),
-                        "choices": [
-                            {
-                                "index": 0,
-                                "message": {"role": "assistant", "content": json.dumps(reply)},
-                                "finish_reason": "stop",
-                            }
-                        ],
-                        "usage": {
-                            "prompt_tokens": len(user["content"]) // 4,
-                            "completion_tokens": 120,
-                            "total_tokens": len(user["content"]) // 4 + 120,
-                        },
-                    }
-                )
-                raw = json.dumps(payload).encode()
-                wait = model.latency - (time.perf_counter() - arrived)
-                if wait > 0:
-                    time.sleep(wait)
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(raw)))
-                    self.end_headers()
-                    self.wfile.write(raw)
-                except (BrokenPipeError, ConnectionResetError):
-                    return
-
-            def log_message(self, format: str, *args: Any) -> None:
-                return
-
-        return Handler
-
-
 # -- the scratch database and the cluster -------------------------------------------------------
-
-
-def server_run(url: str, sql: str) -> None:
-    import psycopg
-
-    parts = urlsplit(url)
-    with psycopg.connect(
-        host=parts.hostname or "127.0.0.1",
-        port=parts.port or 5432,
-        user=parts.username or "postgres",
-        password=parts.password,
-        dbname="postgres",
-        autocommit=True,
-    ) as conn:
-        conn.execute(sql)
 
 
 @contextmanager
@@ -298,186 +152,6 @@ def cluster(workers: int, scratch: Path) -> Iterator[subprocess.Popen]:
         )
         if process.returncode not in (0, -signal.SIGTERM):
             print((scratch / f"qcluster-{workers}.log").read_text(errors="replace")[-3000:])
-
-
-def _terminate(signum: int, frame: Any) -> None:
-    raise SystemExit(f"stopped by signal {signum}")
-
-
-# -- the workspace ----------------------------------------------------------------------------
-
-
-def profile(index: int, name: str) -> str:
-    given = name.split(maxsplit=1)[0]
-    company = f"Firm {index:04d}"
-    if index % 10 == 0:  # the whole niche: the reader, then one second call
-        return (
-            f"{name} joined {company} in 2005.\n"
-            f"{given} led marketing for baby formula across Germany and Poland.\n"
-        )
-    if index % 10 in (1, 2, 3):  # another market: the reader alone
-        return (
-            f"{name} joined {company} in 2007.\n"
-            f"{given} led marketing for baby formula across Southeast Asia.\n"
-        )
-    return f"{name} is a structural engineer at {company}.\n"  # nothing of it
-
-
-def load(documents: int) -> tuple[Any, Any, list[tuple[str, str]]]:
-    """The workspace, an admin key, and (text, name) of every profile, loaded through connect."""
-    from limma.models import Workspace
-    from limma.services.connect import export_connect
-    from limma.services.keys import api_key_create
-
-    workspace = Workspace.objects.create(name="Criteria bench")
-    key, _ = api_key_create(workspace=workspace, name="bench", role="admin")
-    rows, profiles = [], []
-    for index in range(documents):
-        name = f"{FIRST[index % len(FIRST)]} {LAST[index // len(FIRST) % len(LAST)]} {index:04d}"
-        text = profile(index, name)
-        country = COUNTRIES[index % len(COUNTRIES)]
-        rows.append({"_id": f"p{index:05d}", "name": name, "country": country, "bio": text})
-        profiles.append((text, name))
-    export_connect(
-        workspace=workspace,
-        tables={"people": rows},
-        mapping={
-            "entities": [{"table": "people", "id": "_id", "name": "name"}],
-            "relations": [
-                {
-                    "relation": "based_in",
-                    "table": "people",
-                    "entity": "_id",
-                    "slots": {"place": "country"},
-                }
-            ],
-            "documents": [{"table": "people", "entity": "_id", "kind": "profile", "text": "bio"}],
-        },
-    )
-    return workspace, key, profiles
-
-
-def criteria_search(key: Any, workspace: Any, criterion: dict, budget: dict, **more: Any) -> dict:
-    """What POST /v1/public/search does after authentication, detail full, list_limit 0."""
-    from search.replies import search_reply
-    from search.service import search_run
-
-    outcome = search_run(
-        key=key,
-        workspace=workspace,
-        constraints=EUROPE,
-        criteria=[criterion],
-        criteria_budget=budget,
-        list_limit=0,
-        request_id="bench",
-        **more,
-    )
-    reply = search_reply(
-        outcome,
-        key=key,
-        detail="full",
-        limit=50,
-        offset=0,
-        list_limit=0,
-        request_id="bench",
-    )
-    return reply["criteria"][0]
-
-
-def read_whole(key: Any, workspace: Any, criterion: dict, reads: int, **more: Any) -> dict:
-    """The niche read to the end: called again with the address while partial."""
-    budget = {"max_reads": reads, "max_usd": 100, "max_seconds": CALL_MAX_SECONDS}
-    began, calls, replies = time.perf_counter(), 0, []
-    asked = criterion
-    while True:
-        block = criteria_search(key, workspace, asked, budget, **more)
-        calls += 1
-        replies.append(block)
-        if block["status"] != "partial":
-            break
-        asked = {"address": block["address"]}
-    wall = time.perf_counter() - began
-    if block["status"] != "complete":
-        raise SystemExit(f"the read ended {block['status']} ({block['status_reason']})")
-    return {
-        "wall": wall,
-        "calls": calls,
-        "address": block["address"],
-        "counts": block["counts"],
-        "usage_calls": sum(reply["usage"]["calls"] for reply in replies),
-    }
-
-
-# -- one run ----------------------------------------------------------------------------------
-
-
-def run_once(
-    mode: str,
-    *,
-    key: Any,
-    workspace: Any,
-    documents: int,
-    latency: float,
-    workers: int,
-    model: FakeModel,
-) -> dict[str, Any]:
-    from django.test.utils import override_settings
-
-    from criteria.models import Judgment
-    from limma.models import LedgerEntry
-
-    Judgment.objects.filter(criterion__text=NICHE).delete()
-    LedgerEntry.objects.all().delete()
-    model.taken()
-    with override_settings(LIMMA={"CRITERIA_BACKGROUND": mode == "background"}):
-        read = read_whole(key, workspace, {"text": NICHE, "facets": FACETS}, documents)
-        ledger = LedgerEntry.objects.count()
-        served = model.taken()
-        began = time.perf_counter()
-        again = criteria_search(key, workspace, {"address": read["address"]}, {"max_reads": 0})
-        again_ms = (time.perf_counter() - began) * 1000
-    failed = Judgment.objects.filter(criterion__text=NICHE, state="failed").count()
-    errors = LedgerEntry.objects.exclude(outcome="ok").count()
-    if failed or errors:
-        raise SystemExit(
-            f"{mode}: {failed} reads failed and {errors} model calls did not answer ok: the "
-            "fake model no longer answers what the reader asks (a role's shape changed?)"
-        )
-    ideal = ledger * latency / workers
-    return {
-        **read,
-        "mode": mode,
-        "workers": workers,
-        "per_second": documents / read["wall"],
-        "model_calls": ledger,
-        "served": sum(served.values()),
-        "failed": failed,
-        "ideal": ideal,
-        "ratio": read["wall"] / ideal,
-        "again_calls": again["usage"]["calls"] + (LedgerEntry.objects.count() - ledger),
-        "again_status": again["status"],
-        "again_ms": again_ms,
-    }
-
-
-def warm(key: Any, workspace: Any, mode: str) -> None:
-    """A first small read (another criterion, a few people): the workers, or this process,
-    import and build what they need before anything is timed."""
-    from django.test.utils import override_settings
-
-    from criteria.models import Judgment
-    from limma.models import Entity
-
-    Judgment.objects.filter(criterion__text=WARM_TEXT).delete()
-    entity_ids = list(Entity.objects.order_by("key").values_list("key", flat=True)[:WARM_DOCUMENTS])
-    with override_settings(LIMMA={"CRITERIA_BACKGROUND": mode == "background"}):
-        read_whole(
-            key,
-            workspace,
-            {"text": WARM_TEXT, "facets": WARM_FACETS},
-            WARM_DOCUMENTS,
-            entity_ids=entity_ids,
-        )
 
 
 # -- the report ---------------------------------------------------------------------------------
@@ -630,19 +304,6 @@ def timed_runs(
             f"{result['model_calls']} model calls, ideal {result['ideal']:.1f} s",
             flush=True,
         )
-
-
-def minted(key: Any, workspace: Any, documents: int) -> Any:
-    """The criterion minted and priced (max_usd 0 reads nothing), so the fake model's replies
-    are made for exactly the facets the reader will be shown."""
-    from criteria.models import Criterion
-
-    block = criteria_search(
-        key, workspace, {"text": NICHE, "facets": FACETS}, {"max_reads": documents, "max_usd": 0}
-    )
-    if block["status"] != "over_budget":
-        raise SystemExit(f"pricing the plan read something: {block['status']}")
-    return Criterion.objects.get(address=block["address"])
 
 
 if __name__ == "__main__":

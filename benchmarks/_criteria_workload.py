@@ -1,0 +1,217 @@
+"""criteria_read.py's workload: the invented people and their profiles, the niche they are
+read for, and one timed read of it as POST /v1/public/search runs it.
+
+Kept apart from the benchmark, which starts and stops what the reads need (the scratch
+database, the cluster, the fake model) and reports the runs.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from benchmarks._fake_model import FakeModel
+
+NICHE = "marketing baby formula in European markets"
+FACETS = [
+    {"key": "function", "kind": "condition", "text": "marketing"},
+    {"key": "product", "kind": "condition", "text": "baby formula"},
+    {"key": "market", "kind": "condition", "text": "in European markets", "value": "Europe"},
+]
+WARM_FACETS = [dict(facet) for facet in FACETS]
+WARM_TEXT = "warming: " + NICHE
+EUROPE = [{"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"}]
+COUNTRIES = ["Germany", "France", "Poland", "Spain", "Italy", "Austria", "Sweden", "Belgium"]
+FIRST = ["Greta", "Margaux", "Nikolai", "Dario", "Ingrid", "Kasper", "Silvio", "Xenia", "Oddrun"]
+LAST = ["Ostrander", "Delacroix", "Wierzbicki", "Benavente", "Valen", "Vandenberg", "Calderoni"]
+CALL_MAX_SECONDS = 60.0
+WARM_DOCUMENTS = 12
+
+
+# -- the workspace ----------------------------------------------------------------------------
+
+
+def profile(index: int, name: str) -> str:
+    given = name.split(maxsplit=1)[0]
+    company = f"Firm {index:04d}"
+    if index % 10 == 0:  # the whole niche: the reader, then one second call
+        return (
+            f"{name} joined {company} in 2005.\n"
+            f"{given} led marketing for baby formula across Germany and Poland.\n"
+        )
+    if index % 10 in (1, 2, 3):  # another market: the reader alone
+        return (
+            f"{name} joined {company} in 2007.\n"
+            f"{given} led marketing for baby formula across Southeast Asia.\n"
+        )
+    return f"{name} is a structural engineer at {company}.\n"  # nothing of it
+
+
+def load(documents: int) -> tuple[Any, Any, list[tuple[str, str]]]:
+    """The workspace, an admin key, and (text, name) of every profile, loaded through connect."""
+    from limma.models import Workspace
+    from limma.services.connect import export_connect
+    from limma.services.keys import api_key_create
+
+    workspace = Workspace.objects.create(name="Criteria bench")
+    key, _ = api_key_create(workspace=workspace, name="bench", role="admin")
+    rows, profiles = [], []
+    for index in range(documents):
+        name = f"{FIRST[index % len(FIRST)]} {LAST[index // len(FIRST) % len(LAST)]} {index:04d}"
+        text = profile(index, name)
+        country = COUNTRIES[index % len(COUNTRIES)]
+        rows.append({"_id": f"p{index:05d}", "name": name, "country": country, "bio": text})
+        profiles.append((text, name))
+    export_connect(
+        workspace=workspace,
+        tables={"people": rows},
+        mapping={
+            "entities": [{"table": "people", "id": "_id", "name": "name"}],
+            "relations": [
+                {
+                    "relation": "based_in",
+                    "table": "people",
+                    "entity": "_id",
+                    "slots": {"place": "country"},
+                }
+            ],
+            "documents": [{"table": "people", "entity": "_id", "kind": "profile", "text": "bio"}],
+        },
+    )
+    return workspace, key, profiles
+
+
+def criteria_search(key: Any, workspace: Any, criterion: dict, budget: dict, **more: Any) -> dict:
+    """What POST /v1/public/search does after authentication, detail full, list_limit 0."""
+    from search.replies import search_reply
+    from search.service import search_run
+
+    outcome = search_run(
+        key=key,
+        workspace=workspace,
+        constraints=EUROPE,
+        criteria=[criterion],
+        criteria_budget=budget,
+        list_limit=0,
+        request_id="bench",
+        **more,
+    )
+    reply = search_reply(
+        outcome,
+        key=key,
+        detail="full",
+        limit=50,
+        offset=0,
+        list_limit=0,
+        request_id="bench",
+    )
+    return reply["criteria"][0]
+
+
+def read_whole(key: Any, workspace: Any, criterion: dict, reads: int, **more: Any) -> dict:
+    """The niche read to the end: called again with the address while partial."""
+    budget = {"max_reads": reads, "max_usd": 100, "max_seconds": CALL_MAX_SECONDS}
+    began, calls, replies = time.perf_counter(), 0, []
+    asked = criterion
+    while True:
+        block = criteria_search(key, workspace, asked, budget, **more)
+        calls += 1
+        replies.append(block)
+        if block["status"] != "partial":
+            break
+        asked = {"address": block["address"]}
+    wall = time.perf_counter() - began
+    if block["status"] != "complete":
+        raise SystemExit(f"the read ended {block['status']} ({block['status_reason']})")
+    return {
+        "wall": wall,
+        "calls": calls,
+        "address": block["address"],
+        "counts": block["counts"],
+        "usage_calls": sum(reply["usage"]["calls"] for reply in replies),
+    }
+
+
+# -- one run ----------------------------------------------------------------------------------
+
+
+def run_once(
+    mode: str,
+    *,
+    key: Any,
+    workspace: Any,
+    documents: int,
+    latency: float,
+    workers: int,
+    model: FakeModel,
+) -> dict[str, Any]:
+    from django.test.utils import override_settings
+
+    from criteria.models import Judgment
+    from limma.models import LedgerEntry
+
+    Judgment.objects.filter(criterion__text=NICHE).delete()
+    LedgerEntry.objects.all().delete()
+    model.taken()
+    with override_settings(LIMMA={"CRITERIA_BACKGROUND": mode == "background"}):
+        read = read_whole(key, workspace, {"text": NICHE, "facets": FACETS}, documents)
+        ledger = LedgerEntry.objects.count()
+        served = model.taken()
+        began = time.perf_counter()
+        again = criteria_search(key, workspace, {"address": read["address"]}, {"max_reads": 0})
+        again_ms = (time.perf_counter() - began) * 1000
+    failed = Judgment.objects.filter(criterion__text=NICHE, state="failed").count()
+    errors = LedgerEntry.objects.exclude(outcome="ok").count()
+    if failed or errors:
+        raise SystemExit(
+            f"{mode}: {failed} reads failed and {errors} model calls did not answer ok: the "
+            "fake model no longer answers what the reader asks (a role's shape changed?)"
+        )
+    ideal = ledger * latency / workers
+    return {
+        **read,
+        "mode": mode,
+        "workers": workers,
+        "per_second": documents / read["wall"],
+        "model_calls": ledger,
+        "served": sum(served.values()),
+        "failed": failed,
+        "ideal": ideal,
+        "ratio": read["wall"] / ideal,
+        "again_calls": again["usage"]["calls"] + (LedgerEntry.objects.count() - ledger),
+        "again_status": again["status"],
+        "again_ms": again_ms,
+    }
+
+
+def warm(key: Any, workspace: Any, mode: str) -> None:
+    """A first small read (another criterion, a few people): the workers, or this process,
+    import and build what they need before anything is timed."""
+    from django.test.utils import override_settings
+
+    from criteria.models import Judgment
+    from limma.models import Entity
+
+    Judgment.objects.filter(criterion__text=WARM_TEXT).delete()
+    entity_ids = list(Entity.objects.order_by("key").values_list("key", flat=True)[:WARM_DOCUMENTS])
+    with override_settings(LIMMA={"CRITERIA_BACKGROUND": mode == "background"}):
+        read_whole(
+            key,
+            workspace,
+            {"text": WARM_TEXT, "facets": WARM_FACETS},
+            WARM_DOCUMENTS,
+            entity_ids=entity_ids,
+        )
+
+
+def minted(key: Any, workspace: Any, documents: int) -> Any:
+    """The criterion minted and priced (max_usd 0 reads nothing), so the fake model's replies
+    are made for exactly the facets the reader will be shown."""
+    from criteria.models import Criterion
+
+    block = criteria_search(
+        key, workspace, {"text": NICHE, "facets": FACETS}, {"max_reads": documents, "max_usd": 0}
+    )
+    if block["status"] != "over_budget":
+        raise SystemExit(f"pricing the plan read something: {block['status']}")
+    return Criterion.objects.get(address=block["address"])
