@@ -21,6 +21,13 @@ from limma.door.shapes import SecondCallRequest
 from limma.models import Document, LedgerEntry
 
 CLAIM_STALE_AFTER = dt.timedelta(seconds=900)
+# A model call that did not answer: the read fails with its cause, a narrower call answers None.
+CALL_FAILED = (
+    door.ModelCallFailed,
+    door.ModelReplyInvalid,
+    door.ModelUnavailable,
+    door.SpendSwitchOff,
+)
 
 
 def facets_of(criterion: Criterion) -> tuple[Facet, ...]:
@@ -63,12 +70,7 @@ def judgment_read(judgment_id: int) -> str:
     )
     try:
         outcome = _read(judgment.criterion, judgment.document, context)
-    except (
-        door.ModelCallFailed,
-        door.ModelReplyInvalid,
-        door.ModelUnavailable,
-        door.SpendSwitchOff,
-    ) as failed:
+    except CALL_FAILED as failed:
         _finish(judgment, request_id, state=Judgment.State.FAILED, failure=failed.type)
         return Judgment.State.FAILED
     _finish(judgment, request_id, state=Judgment.State.DONE, outcome=outcome)
@@ -121,12 +123,7 @@ def _asks(context: door.CallContext) -> Asks:
     def second_call(request: SecondCallRequest):
         try:
             return door.call("second_call", request, context=context)
-        except (
-            door.ModelCallFailed,
-            door.ModelReplyInvalid,
-            door.ModelUnavailable,
-            door.SpendSwitchOff,
-        ):
+        except CALL_FAILED:
             return None
 
     def typing_call(sentences: list[str], axis: str, terms: list[str]):
@@ -136,12 +133,7 @@ def _asks(context: door.CallContext) -> Asks:
                 {"sentences": sentences, "axis": axis, "terms": terms},
                 context=context,
             )
-        except (
-            door.ModelCallFailed,
-            door.ModelReplyInvalid,
-            door.ModelUnavailable,
-            door.SpendSwitchOff,
-        ):
+        except CALL_FAILED:
             return None
 
     return Asks(second_call=second_call, typing_call=typing_call)

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from limma.access import access_workspace
 from limma.auth import MayWrite
+from limma.models import ApiKey, Workspace
 from limma.paging import MAX_LIMIT, page_of
 from limma.serializers import (
     ConnectInput,
@@ -108,24 +109,25 @@ class RegionApi(APIView):
     def get(self, request: Request) -> Response:
         data = valid(RegionInput, request.query_params)
         access_workspace(request.auth, data["workspace_id"])
-        region = region_read(
-            key=request.auth,
-            source_id=data["source_id"],
-            start=data.get("start"),
-            end=data.get("end"),
-        )
-        return Response(
-            {
-                "request_id": request.request_id,
-                "source_id": region.document.source_id,
-                "start": region.start,
-                "end": region.end,
-                "text": region.text,
-                "length": len(region.document.text),
-                "entity_id": region.document.entity.key if region.document.entity else None,
-                "kind": region.document.kind,
-            }
-        )
+        return Response(region_answer(data, key=request.auth, request_id=request.request_id))
+
+
+def region_answer(data: dict[str, Any], *, key: ApiKey, request_id: str) -> dict[str, Any]:
+    """The region verb's reply to valid input: the Q&A agent's tool answers with it too."""
+    region = region_read(
+        key=key, source_id=data["source_id"], start=data.get("start"), end=data.get("end")
+    )
+    document = region.document
+    return {
+        "request_id": request_id,
+        "source_id": document.source_id,
+        "start": region.start,
+        "end": region.end,
+        "text": region.text,
+        "length": len(document.text),
+        "entity_id": document.entity.key if document.entity else None,
+        "kind": document.kind,
+    }
 
 
 class FactsApi(APIView):
@@ -133,32 +135,39 @@ class FactsApi(APIView):
     def post(self, request: Request) -> Response:
         data = valid(FactsInput, request.data)
         workspace = access_workspace(request.auth, data["workspace_id"])
-        query = data["relation_query"]
-        facts = facts_enumerate(
-            key=request.auth,
-            workspace=workspace,
-            relation=query["relation"],
-            where=query.get("where", []),
-            entity_ids=query.get("entity_ids"),
-        )
-        page = page_of(facts.rows, limit=data["limit"], offset=data["offset"])
-        incomplete = {}
-        if facts.gaps:
-            incomplete["withheld"] = len(facts.gaps)
-        if facts.not_placed:
-            incomplete["cannot_be_placed"] = len(facts.not_placed)
         return Response(
-            {
-                "request_id": request.request_id,
-                "relation": facts.relation,
-                "rows": [fact_row(row) for row in page.items],
-                "matched": page.counts(),
-                "not_placed": [fact_row(row) for row in facts.not_placed[:MAX_LIMIT]],
-                "gaps": [gap_item(gap) for gap in facts.gaps[:MAX_LIMIT]],
-                "complete": not incomplete,
-                "incomplete_because": incomplete,
-            }
+            facts_answer(data, key=request.auth, workspace=workspace, request_id=request.request_id)
         )
+
+
+def facts_answer(
+    data: dict[str, Any], *, key: ApiKey, workspace: Workspace, request_id: str
+) -> dict[str, Any]:
+    """The facts verb's reply to valid input: the Q&A agent's tool answers with it too."""
+    query = data["relation_query"]
+    facts = facts_enumerate(
+        key=key,
+        workspace=workspace,
+        relation=query["relation"],
+        where=query.get("where", []),
+        entity_ids=query.get("entity_ids"),
+    )
+    page = page_of(facts.rows, limit=data["limit"], offset=data["offset"])
+    incomplete = {}
+    if facts.gaps:
+        incomplete["withheld"] = len(facts.gaps)
+    if facts.not_placed:
+        incomplete["cannot_be_placed"] = len(facts.not_placed)
+    return {
+        "request_id": request_id,
+        "relation": facts.relation,
+        "rows": [fact_row(row) for row in page.items],
+        "matched": page.counts(),
+        "not_placed": [fact_row(row) for row in facts.not_placed[:MAX_LIMIT]],
+        "gaps": [gap_item(gap) for gap in facts.gaps[:MAX_LIMIT]],
+        "complete": not incomplete,
+        "incomplete_because": incomplete,
+    }
 
 
 class DocumentsApi(APIView):

@@ -17,16 +17,12 @@ from typing import Any
 from rest_framework.exceptions import ValidationError
 
 from limma.access import access_workspace
-from limma.api import valid
+from limma.api import facts_answer, region_answer, valid
 from limma.errors import ApplicationError, Forbidden, validation_faults
 from limma.models import ApiKey, Workspace
-from limma.paging import MAX_LIMIT, page_of
-from limma.serializers import FactsInput, RegionInput, fact_row, gap_item
-from limma.services.facts import facts_enumerate
-from limma.services.region import region_read
-from search.replies import search_reply
+from limma.serializers import FactsInput, RegionInput
+from search.api import search_answer
 from search.serializers import SearchInput
-from search.service import search_run
 
 logger = logging.getLogger(__name__)
 
@@ -188,27 +184,7 @@ def _search(
     body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
 ) -> dict[str, Any]:
     data = valid(SearchInput, body)
-    outcome = search_run(
-        key=key,
-        workspace=workspace,
-        constraints=data["constraints"],
-        brief=data["brief"],
-        entity_ids=data.get("entity_ids"),
-        as_of=data["as_of"],
-        criteria=data["criteria"],
-        criteria_budget=data["criteria_budget"],
-        list_limit=data["list_limit"],
-        request_id=request_id,
-    )
-    return search_reply(
-        outcome,
-        key=key,
-        detail=data["detail"],
-        limit=data["limit"],
-        offset=data["offset"],
-        list_limit=data["list_limit"],
-        request_id=request_id,
-    )
+    return search_answer(data, key=key, workspace=workspace, request_id=request_id)
 
 
 def _facts(
@@ -219,50 +195,14 @@ def _facts(
     if query is None:
         query = {k: body.pop(k) for k in ("relation", "where", "entity_ids") if k in body}
     data = valid(FactsInput, {**body, "relation_query": query})
-    query = data["relation_query"]
-    facts = facts_enumerate(
-        key=key,
-        workspace=workspace,
-        relation=query["relation"],
-        where=query.get("where", []),
-        entity_ids=query.get("entity_ids"),
-    )
-    page = page_of(facts.rows, limit=data["limit"], offset=data["offset"])
-    incomplete = {}
-    if facts.gaps:
-        incomplete["withheld"] = len(facts.gaps)
-    if facts.not_placed:
-        incomplete["cannot_be_placed"] = len(facts.not_placed)
-    return {
-        "request_id": request_id,
-        "relation": facts.relation,
-        "rows": [fact_row(row) for row in page.items],
-        "matched": page.counts(),
-        "not_placed": [fact_row(row) for row in facts.not_placed[:MAX_LIMIT]],
-        "gaps": [gap_item(gap) for gap in facts.gaps[:MAX_LIMIT]],
-        "complete": not incomplete,
-        "incomplete_because": incomplete,
-    }
+    return facts_answer(data, key=key, workspace=workspace, request_id=request_id)
 
 
 def _region(
     body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
 ) -> dict[str, Any]:
-    data = valid(RegionInput, body)
-    region = region_read(
-        key=key, source_id=data["source_id"], start=data.get("start"), end=data.get("end")
-    )
-    document = region.document
-    return {
-        "request_id": request_id,
-        "source_id": document.source_id,
-        "start": region.start,
-        "end": region.end,
-        "text": region.text,
-        "length": len(document.text),
-        "entity_id": document.entity.key if document.entity else None,
-        "kind": document.kind,
-    }
+    del workspace  # the page's workspace is checked by the caller; region_read checks the document
+    return region_answer(valid(RegionInput, body), key=key, request_id=request_id)
 
 
 RUNNERS = {"limma_search": _search, "limma_facts": _facts, "limma_region": _region}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -9,6 +11,7 @@ from rest_framework.views import APIView
 
 from limma.access import access_workspace
 from limma.api import valid
+from limma.models import ApiKey, Workspace
 from search.replies import search_reply
 from search.serializers import SearchInput, SearchOutput
 from search.service import search_run
@@ -19,26 +22,35 @@ class SearchApi(APIView):
     def post(self, request: Request) -> Response:
         data = valid(SearchInput, request.data)
         workspace = access_workspace(request.auth, data["workspace_id"])
-        outcome = search_run(
-            key=request.auth,
-            workspace=workspace,
-            constraints=data["constraints"],
-            brief=data["brief"],
-            entity_ids=data.get("entity_ids"),
-            as_of=data["as_of"],
-            criteria=data["criteria"],
-            criteria_budget=data["criteria_budget"],
-            list_limit=data["list_limit"],
-            request_id=request.request_id,
-        )
         return Response(
-            search_reply(
-                outcome,
-                key=request.auth,
-                detail=data["detail"],
-                limit=data["limit"],
-                offset=data["offset"],
-                list_limit=data["list_limit"],
-                request_id=request.request_id,
+            search_answer(
+                data, key=request.auth, workspace=workspace, request_id=request.request_id
             )
         )
+
+
+def search_answer(
+    data: dict[str, Any], *, key: ApiKey, workspace: Workspace, request_id: str
+) -> dict[str, Any]:
+    """The search verb's reply to valid input: the Q&A agent's tool answers with it too."""
+    outcome = search_run(
+        key=key,
+        workspace=workspace,
+        constraints=data["constraints"],
+        brief=data["brief"],
+        entity_ids=data.get("entity_ids"),
+        as_of=data["as_of"],
+        criteria=data["criteria"],
+        criteria_budget=data["criteria_budget"],
+        list_limit=data["list_limit"],
+        request_id=request_id,
+    )
+    return search_reply(
+        outcome,
+        key=key,
+        detail=data["detail"],
+        limit=data["limit"],
+        offset=data["offset"],
+        list_limit=data["list_limit"],
+        request_id=request_id,
+    )
