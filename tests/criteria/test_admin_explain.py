@@ -43,7 +43,10 @@ NIKOLAI = (
     "He led marketing for baby formula across Southeast Asia.\n"
     "He has done it for <b>many</b> years & more.\n"
 )
-DARIO = "Dario Benavente is a sales director at Halden Foods.\nDario has never worked on baby formula.\n"
+DARIO = (
+    "Dario Benavente is a sales director at Halden Foods.\n"
+    "Dario has never worked on baby formula.\n"
+)
 
 
 def judgment_url(judgment: Judgment) -> str:

@@ -198,7 +198,7 @@ def test_revoking_revokes_the_visitor_and_their_key_and_says_what_it_skipped(sup
 
 def test_a_new_code_replaces_the_old_and_a_revoked_visitor_is_skipped_out_loud(support, workspace):
     ada, old = make_visitor(workspace, name="Ada Lovelace")
-    bob, bobs_code = make_visitor(workspace, name="Bob Smith")
+    bob, _ = make_visitor(workspace, name="Bob Smith")
     act(support, "revoke", bob)
     bob.refresh_from_db()
     hash_before = bob.code_hash
