@@ -74,6 +74,9 @@ class JudgmentAdmin(StoredAdmin):
     fields = ["explained"]
     readonly_fields = ["explained"]
 
+    class Media:
+        css = {"all": ["criteria/explained.css"]}
+
     @admin.display(description="person", ordering="document__entity__display_name")
     def person(self, judgment: Judgment) -> str:
         entity = judgment.document.entity

@@ -216,7 +216,10 @@ def why_lines(
         key=lambda exp: len(exp.established.keys() & {f.key for f in facets}),
         default=None,
     )
+    denied = {quote.facet for quote in outcome.denials}
     for facet in facets:
+        if facet.key in denied:
+            continue  # said above, with the words that deny it
         if best is None:
             yield f"{facet.key}: {open_because('silent')}"
         elif facet.key not in best.established:

@@ -34,6 +34,7 @@ CODE_SHOWN_ONCE = (
 REVOKED = "Revoked {names} and the key each page ran under."
 NEW_CODES = "Made a new access code for {names}; the old one no longer signs in."
 SKIPPED_REVOKED = "Skipped {names}: already revoked, so nothing was changed."
+CEILING_SET = "{name}'s ceiling is {usd} from now on (it was {before})."
 DAY_CEILING_SET = "The day ceiling is {usd} from now on (it was {before})."
 SKIPPED_NEW_CODE = (
     "Skipped {names}: revoked visitors get no new access code (their access stays withdrawn)."
@@ -52,6 +53,21 @@ def day_totals() -> dict[str, str]:
 
 def names(visitors: list[Visitor]) -> str:
     return ", ".join(visitor.name for visitor in visitors)
+
+
+class AccessFilter(admin.SimpleListFilter):
+    title = "access"
+    parameter_name = "access"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("active", "active"), ("revoked", "revoked")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Visitor]) -> QuerySet[Visitor]:
+        if self.value() == "active":
+            return queryset.filter(revoked_at__isnull=True)
+        if self.value() == "revoked":
+            return queryset.filter(revoked_at__isnull=False)
+        return queryset
 
 
 class VisitorForm(forms.ModelForm):
@@ -81,7 +97,7 @@ class VisitorAdmin(admin.ModelAdmin):
         "active",
         "created_at",
     ]
-    list_filter = ["workspace", ("revoked_at", admin.EmptyFieldListFilter)]
+    list_filter = [AccessFilter, "workspace"]
     list_select_related = ["workspace"]
     search_fields = ["name"]
     actions = ["revoke", "new_code"]
@@ -153,7 +169,13 @@ class VisitorAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Visitor, form: Any, change: bool) -> None:
         if change:
+            before = Visitor.objects.filter(pk=obj.pk).values_list("ceiling_usd", flat=True).first()
             super().save_model(request, obj, form, change)
+            if before is not None and before != obj.ceiling_usd:
+                said = CEILING_SET.format(
+                    name=obj.name, usd=usd(obj.ceiling_usd), before=usd(before)
+                )
+                self.message_user(request, said, messages.SUCCESS)
             return
         code = visitor_code_set(visitor=obj)
         obj.api_key = visitor_key_default(workspace=obj.workspace, name=obj.name)

@@ -315,3 +315,28 @@ def test_the_day_ceiling_set_in_the_admin_is_what_the_page_refuses_at(page, visi
     assert ceiling_reached(visitor) is None
     day_ceiling_set(usd=Decimal("3"), set_by="test")
     assert ceiling_reached(visitor) == DAY_CEILING
+
+
+def test_raising_a_ceiling_says_what_it_was_and_what_it_is(support, workspace):
+    visitor, _ = make_visitor(workspace, ceiling_usd="3.50")
+
+    reply = support.post(
+        f"/admin/qa_view/visitor/{visitor.pk}/change/",
+        {"name": visitor.name, "ceiling_usd": "12"},
+        follow=True,
+    )
+
+    assert "Ada Lovelace's ceiling is $12.00 from now on (it was $3.50)." in " ".join(said(reply))
+    visitor.refresh_from_db()
+    assert visitor.ceiling_usd == Decimal("12")
+
+
+@pytest.mark.parametrize(("access", "who"), [("active", ["Ada Lovelace"]), ("revoked", ["Bob"])])
+def test_the_list_is_filtered_by_access(support, workspace, access, who):
+    make_visitor(workspace, name="Ada Lovelace")
+    bob, _ = make_visitor(workspace, name="Bob")
+    act(support, "revoke", bob)
+
+    reply = support.get(LIST, {"access": access})
+
+    assert [v.name for v in reply.context["cl"].result_list] == who
