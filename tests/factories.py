@@ -6,6 +6,7 @@ import secrets
 from decimal import Decimal
 from typing import Any
 
+from django.apps import apps as django_apps
 from django.contrib.auth.models import Group, User
 
 from criteria.models import Criterion, Judgment
@@ -15,6 +16,7 @@ from limma.models import ApiKey, Document, LedgerEntry, Sentence, Workspace
 from limma.services.ingest import Ingested, document_ingest
 from limma.services.keys import api_key_create
 from qa_view.models import Run, Visitor
+from qa_view.support import SUPPORT, support_group_make
 from qa_view.visitors import visitor_code_set, visitor_create, visitor_key_default
 
 
@@ -226,9 +228,12 @@ def make_run(visitor: Visitor, **fields: Any) -> Run:
 def make_staff_user(username: str = "sam", *, groups: tuple[str, ...] = ()) -> User:
     """A staff user (password "pw") in the named groups, with no permission of their own."""
     user = User.objects.create_user(username, password="pw", is_staff=True)
-    user.groups.set(Group.objects.filter(name__in=groups))
+    user.groups.set([Group.objects.get(name=name) for name in groups])
     return user
 
 
 def make_support_user(username: str = "sam") -> User:
-    return make_staff_user(username, groups=("support",))
+    """A user of the shipped support group (made again if a transactional test's flush took it)."""
+    if not Group.objects.filter(name=SUPPORT).exists():
+        support_group_make(django_apps)
+    return make_staff_user(username, groups=(SUPPORT,))

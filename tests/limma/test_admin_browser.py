@@ -28,6 +28,7 @@ from tests.qa_view.test_browser import CHROMIUM, CHROMIUM_ARGS, SHOTS, playwrigh
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),  # the live server reads committed rows
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium is not installed"),
 ]
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -59,9 +60,7 @@ def log_in(page, live_server, username: str) -> None:
     page.get_by_role("button", name="Log in").click()
 
 
-def test_support_makes_a_visitor_raises_a_ceiling_and_is_refused_a_judgment(
-    live_server, browser, transactional_db
-):
+def test_support_makes_a_visitor_raises_a_ceiling_and_is_refused_a_judgment(live_server, browser):
     expect, page = playwright_api.expect, browser
     workspace = make_workspace("Experts")
     criterion = make_criterion(workspace)
@@ -107,9 +106,7 @@ def test_support_makes_a_visitor_raises_a_ceiling_and_is_refused_a_judgment(
     assert refused.status == 403
 
 
-def test_an_operator_finds_why_a_named_person_is_not_a_match(
-    live_server, browser, transactional_db
-):
+def test_an_operator_finds_why_a_named_person_is_not_a_match(live_server, browser):
     expect, page = playwright_api.expect, browser
     workspace = make_workspace("Experts")
     criterion = make_criterion(workspace, text="marketing baby formula in European markets")
