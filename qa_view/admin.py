@@ -95,7 +95,6 @@ class VisitorAdmin(admin.ModelAdmin):
         "left",
         "spent_today",
         "active",
-        "created_at",
     ]
     list_filter = [AccessFilter, "workspace"]
     list_select_related = ["workspace"]
