@@ -117,8 +117,11 @@ def test_with_background_reading_on_and_no_worker_it_reads_in_its_own_call(
     # run inline, so a command that handed its reads to the workers would never see them done.
     settings.LIMMA = {**settings.LIMMA, "CRITERIA_BACKGROUND": True}
     settings.Q_CLUSTER = {**settings.Q_CLUSTER, "sync": False}
-    submitted = []
-    monkeypatch.setattr("criteria.service.async_task", lambda *a, **k: submitted.append(a))
+
+    def no_worker(*args, **kwargs):
+        raise AssertionError(f"handed to a worker that is not running: {args}")
+
+    monkeypatch.setattr("criteria.service.async_task", no_worker)
     out = io.StringIO()
 
     call_command(
@@ -133,6 +136,5 @@ def test_with_background_reading_on_and_no_worker_it_reads_in_its_own_call(
     )
 
     assert out.getvalue().startswith("complete: ")
-    assert submitted == []
     assert not Judgment.objects.exclude(state="done").exists()
     assert Judgment.objects.filter(state="done").exists()
