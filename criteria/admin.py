@@ -14,7 +14,14 @@ from django.utils.safestring import SafeString
 
 from criteria.explain import VERDICTS, explanation, judgment_verdict, verdict_of
 from criteria.models import Criterion, Judgment
-from limma.admin import DOCUMENT_SECTIONS, ENTITY_SECTIONS, StoredAdmin, admin_link, html_table
+from limma.admin import (
+    DOCUMENT_SECTIONS,
+    ENTITY_SECTIONS,
+    NameSearch,
+    StoredAdmin,
+    admin_link,
+    html_table,
+)
 from limma.models import Document, Entity
 
 
@@ -53,7 +60,7 @@ class VerdictFilter(admin.SimpleListFilter):
 
 
 @admin.register(Judgment)
-class JudgmentAdmin(StoredAdmin):
+class JudgmentAdmin(NameSearch, StoredAdmin):
     list_display = ["person", "criterion_text", "verdict", "state", "document", "calls", "usd"]
     list_display_links = ["person"]
     list_filter = [
@@ -71,6 +78,7 @@ class JudgmentAdmin(StoredAdmin):
         "document__source_id",
     ]
     search_help_text = "A person's name, a criterion's words or address, a document's source id."
+    name_key_lookup = "document__entity__name_key"
     fields = ["explained"]
     readonly_fields = ["explained"]
 

@@ -32,6 +32,7 @@ from limma.models import (
     VocabularyTerm,
     Workspace,
 )
+from limma.names import name_key
 from limma.services.keys import api_key_revoke
 
 NONE_YET = format_html("<p>{}</p>", "None.")
@@ -86,6 +87,23 @@ class StoredAdmin(admin.ModelAdmin):
         return False
 
 
+class NameSearch:
+    """A model admin whose search also finds a person by name as a person would type it: case,
+    accents and spacing aside (limma.names.name_key), beside the admin's own word search."""
+
+    name_key_lookup = "name_key"
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet, search_term: str
+    ) -> tuple[QuerySet, bool]:
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        key = name_key(search_term)
+        if not key:
+            return found, duplicates
+        named = queryset.filter(**{f"{self.name_key_lookup}__contains": key})
+        return found | named, True
+
+
 class StoredInline(admin.TabularInline):
     extra = 0
     can_delete = False
@@ -128,7 +146,7 @@ class ExternalIdInline(StoredInline):
 
 
 @admin.register(Entity)
-class EntityAdmin(StoredAdmin):
+class EntityAdmin(NameSearch, StoredAdmin):
     """A person's page: their documents, their relation rows and every judgment of them."""
 
     list_display = ["display_name", "key", "kind", "workspace", "merged_into"]
