@@ -66,9 +66,9 @@ class JudgmentAdmin(NameSearch, StoredAdmin):
     list_filter = [
         ("criterion", admin.RelatedOnlyFieldListFilter),
         ("criterion__workspace", admin.RelatedOnlyFieldListFilter),
-        VerdictFilter,
         "state",
         "failure",
+        VerdictFilter,  # last: it reads the judgments the filters before it left, in Python
     ]
     list_select_related = ["criterion", "document__entity"]
     search_fields = [
