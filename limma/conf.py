@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -170,13 +173,32 @@ def load() -> LimmaSettings:
     )
 
 
-@cache
+# Settings changed for one block of code on this thread (settings_for_block), else None.
+_block: ContextVar[LimmaSettings | None] = ContextVar("limma_settings_block", default=None)
+
+
 def limma_settings() -> LimmaSettings:
+    return _block.get() or _loaded()
+
+
+@cache
+def _loaded() -> LimmaSettings:
     return load()
 
 
+@contextmanager
+def settings_for_block(**changes: Any) -> Iterator[LimmaSettings]:
+    """The settings with these fields changed, for the block's length on this thread: e.g. a
+    command that reads in its own call (criteria_background=False), with no worker to wait on."""
+    token = _block.set(replace(limma_settings(), **changes))
+    try:
+        yield limma_settings()
+    finally:
+        _block.reset(token)
+
+
 def reload() -> None:
-    limma_settings.cache_clear()
+    _loaded.cache_clear()
 
 
 def _on_setting_changed(*, setting: str, **kwargs: Any) -> None:

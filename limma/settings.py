@@ -148,15 +148,14 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# WhiteNoise serves the static files without a manifest, from the apps and static/ themselves
+# (WHITENOISE_USE_FINDERS), so a fresh clone run with DEBUG off (gunicorn, runserver) serves the
+# admin's and the page's files with no build step to forget; `collectstatic` (make run, make
+# demo) still compresses them into STATIC_ROOT. The price: names are not content-hashed, so
+# browsers revalidate a file after WHITENOISE_MAX_AGE (60 s) instead of caching it for a year.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        )
-    },
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = True
 

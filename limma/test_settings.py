@@ -10,10 +10,6 @@ CSRF_COOKIE_SECURE = False
 SECURE_HSTS_SECONDS = 0
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-}
 Q_CLUSTER = {**Q_CLUSTER, "sync": True}
 LIMMA = {"PROVIDER": "offline"}
 LOGGING = {

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from limma.door.spend import spent_usd
 from limma.models import LedgerEntry
-from qa_view.models import Visitor
+from qa_view.models import DayCeiling, Visitor
 
 # The codes a refusal at a ceiling is said with (through qa_view.codes, like every code).
 VISITOR_CEILING = "ceiling_visitor"
@@ -37,7 +37,18 @@ def usd_setting(name: str, default: str) -> Decimal:
 
 
 def day_ceiling_usd() -> Decimal:
-    return usd_setting("LIMMA_QA_CAP_DAY_USD", "20")
+    """The day ceiling support set last in the admin (DayCeiling, kept with its history); until
+    anyone has, LIMMA_QA_CAP_DAY_USD."""
+    latest = DayCeiling.objects.order_by("-set_at", "-id").values_list("usd", flat=True).first()
+    return latest if latest is not None else usd_setting("LIMMA_QA_CAP_DAY_USD", "20")
+
+
+def day_ceiling_set(*, usd: Decimal, set_by: str = "") -> DayCeiling:
+    """A new day ceiling from now on; the one before stays in the history."""
+    ceiling = DayCeiling(usd=usd, set_by=set_by)
+    ceiling.full_clean()
+    ceiling.save()
+    return ceiling
 
 
 def visitor_ceiling_usd(visitor: Visitor) -> Decimal:

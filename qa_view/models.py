@@ -6,13 +6,26 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.auth.hashers import check_password
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
+
+# The role of the key a visitor's page runs under unless support's command says otherwise: a
+# viewer key serves stored judgments only and reads nothing new (nothing is spent on reads).
+PAGE_KEY_ROLE = "viewer"
+PAGE_KEY_ROLES = ("viewer", "analyst")  # never admin: a page never manages keys
+NO_NEGATIVE_USD = MinValueValidator(Decimal("0"), "A ceiling is 0 or more US dollars.")
 
 
 def default_ceiling() -> Decimal:
     """A new visitor's ceiling: LIMMA_QA_CAP_VISITOR_USD (5 US dollars unless set)."""
     return Decimal(str(getattr(settings, "LIMMA_QA_CAP_VISITOR_USD", "5")))
+
+
+def visitor_name_normal(raw: str) -> str:
+    """A visitor's name as sign-in reads it: stripped, inner runs of spaces made one."""
+    return " ".join(str(raw).split())
 
 
 class VisitorQuerySet(models.QuerySet["Visitor"]):
@@ -29,20 +42,17 @@ class Visitor(models.Model):
     name = models.CharField(max_length=120, help_text="What the visitor types to sign in.")
     # make_password's hash of the access code; the code itself is shown once, when it is made.
     code_hash = models.CharField(max_length=256, editable=False)
-    # The key the page's agent and [source] search under: a viewer key unless support says
-    # otherwise (a viewer key serves stored judgments only and reads nothing new).
+    # The key the page's agent and [source] search under: made by the product when the visitor
+    # is made (a key of the visitor's own workspace, PAGE_KEY_ROLE), never chosen in a form.
     api_key = models.ForeignKey(
-        "limma.ApiKey",
-        on_delete=models.PROTECT,
-        related_name="+",
-        blank=True,
-        help_text="Blank: a new viewer key of the workspace is made for this visitor.",
+        "limma.ApiKey", on_delete=models.PROTECT, related_name="+", editable=False
     )
     ceiling_usd = models.DecimalField(
         "ceiling (USD)",
         max_digits=10,
         decimal_places=2,
         default=default_ceiling,
+        validators=[NO_NEGATIVE_USD],
         help_text="What this visitor's questions may spend in all, read from the ledger.",
     )
     revoked_at = models.DateTimeField(null=True, blank=True, editable=False)
@@ -59,9 +69,24 @@ class Visitor(models.Model):
                 violation_error_message="A visitor already signs in with this name.",
             )
         ]
+        permissions = [
+            ("revoke_visitor", "Can revoke a visitor's access"),
+            ("reset_visitor_code", "Can make a new access code for a visitor"),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        self.name = visitor_name_normal(self.name)
+        if not self.name:
+            raise ValidationError({"name": "A visitor needs a name to sign in with."})
+        key = self.api_key if self.api_key_id is not None else None
+        if key is not None and self.workspace_id is not None:
+            if key.workspace_id != self.workspace_id:
+                raise ValidationError("The visitor's key must be a key of their own workspace.")
+            if key.role not in PAGE_KEY_ROLES:
+                raise ValidationError(f"A visitor's page never runs under an {key.role} key.")
 
     @property
     def ledger_name(self) -> str:
@@ -74,6 +99,33 @@ class Visitor(models.Model):
 
     def code_matches(self, code: str) -> bool:
         return check_password(code, self.code_hash)
+
+
+class DayCeiling(models.Model):
+    """The day ceiling of the Q&A page: what all visitors together may spend per UTC day.
+
+    Each change is a new row, so the page setting keeps its history; the newest row is the
+    ceiling (qa_view.ceilings.day_ceiling_usd), and with no row it is LIMMA_QA_CAP_DAY_USD.
+    """
+
+    usd = models.DecimalField(
+        "day ceiling (USD)",
+        max_digits=10,
+        decimal_places=2,
+        validators=[NO_NEGATIVE_USD],
+        help_text="What every visitor's questions together may spend per UTC day.",
+    )
+    set_by = models.CharField(max_length=150, blank=True, editable=False)
+    set_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-set_at", "-id"]
+        get_latest_by = ["set_at", "id"]
+        verbose_name = "day ceiling"
+        verbose_name_plural = "day ceiling"
+
+    def __str__(self) -> str:
+        return f"${self.usd} a day (set {self.set_at:%Y-%m-%d %H:%M} UTC)"
 
 
 class Run(models.Model):

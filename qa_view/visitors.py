@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.contrib.sessions.backends.base import SessionBase
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
@@ -29,7 +30,7 @@ from qa_view.answer import Answer, answer_from
 from qa_view.ceilings import ceiling_reached
 from qa_view.codes import sentence_for
 from qa_view.examples import Example
-from qa_view.models import Run, Visitor
+from qa_view.models import PAGE_KEY_ROLE, PAGE_KEY_ROLES, Run, Visitor, visitor_name_normal
 from qa_view.source import answer_evidence
 
 logger = logging.getLogger(__name__)
@@ -80,11 +81,12 @@ def visitor_code_set(*, visitor: Visitor) -> str:
     return code
 
 
-def visitor_key_default(*, workspace: Workspace, name: str) -> ApiKey:
-    """The page's key for a visitor: a viewer key, which serves stored judgments only."""
-    key, _token = api_key_create(
-        workspace=workspace, name=f"Q&A page: {name}", role=ApiKey.Role.VIEWER
-    )
+def visitor_key_default(*, workspace: Workspace, name: str, role: str = PAGE_KEY_ROLE) -> ApiKey:
+    """The page's key for a visitor: a key of their own workspace, a viewer's unless a command
+    says analyst (a viewer key serves stored judgments only)."""
+    if role not in PAGE_KEY_ROLES:
+        raise ValidationError(f"A visitor's page never runs under an {role} key.")
+    key, _token = api_key_create(workspace=workspace, name=f"Q&A page: {name}", role=role)
     return key
 
 
@@ -94,30 +96,43 @@ def visitor_create(
     workspace: Workspace,
     name: str,
     ceiling_usd: Decimal | None = None,
-    api_key: ApiKey | None = None,
+    key_role: str = PAGE_KEY_ROLE,
 ) -> tuple[Visitor, str]:
-    """Make a visitor; return it with its access code, which is never stored or shown again."""
-    visitor = Visitor(workspace=workspace, name=name.strip())
+    """Make a visitor and the key their page runs under; return it with its access code, which
+    is never stored or shown again. ValidationError (and nothing written) on a bad name or
+    ceiling, or a name another visitor signs in with."""
+    visitor = Visitor(workspace=workspace, name=visitor_name_normal(name))
     if ceiling_usd is not None:
         visitor.ceiling_usd = ceiling_usd
-    visitor.api_key = api_key or visitor_key_default(workspace=workspace, name=visitor.name)
     code = visitor_code_set(visitor=visitor)
+    visitor.full_clean(exclude=["api_key"])  # refused before a key is made for nobody
+    visitor.api_key = visitor_key_default(workspace=workspace, name=visitor.name, role=key_role)
     visitor.full_clean()
     visitor.save()
     return visitor, code
 
 
-def visitor_code_reset(*, visitor: Visitor) -> str:
+def visitor_code_reset(*, visitor: Visitor) -> str | None:
+    """A new access code for an active visitor (the old one stops working); None, and nothing
+    changed, for a revoked one: their access stays withdrawn."""
+    if visitor.revoked:
+        return None
     code = visitor_code_set(visitor=visitor)
     visitor.save(update_fields=["code_hash"])
     return code
 
 
-def visitor_revoke(*, visitor: Visitor) -> None:
-    """From now on the visitor cannot sign in, and a signed-in page stops answering."""
-    if visitor.revoked_at is None:
-        visitor.revoked_at = timezone.now()
-        visitor.save(update_fields=["revoked_at"])
+@transaction.atomic
+def visitor_revoke(*, visitor: Visitor) -> bool:
+    """From now on the visitor cannot sign in, a signed-in page stops answering, and the key
+    their page ran under is revoked. False when they were revoked already (nothing changed)."""
+    if visitor.revoked_at is not None:
+        return False
+    now = timezone.now()
+    visitor.revoked_at = now
+    visitor.save(update_fields=["revoked_at"])
+    ApiKey.objects.filter(pk=visitor.api_key_id, revoked_at__isnull=True).update(revoked_at=now)
+    return True
 
 
 def _attempt_keys(*, name: str, ip: str) -> list[str]:

@@ -108,3 +108,33 @@ def test_an_unknown_workspace_is_refused(examples_file):
             "--max-usd",
             "1",
         )
+
+
+def test_with_background_reading_on_and_no_worker_it_reads_in_its_own_call(
+    directory, examples_file, settings, monkeypatch
+):
+    # As deployed: reads go to the workers. Nothing runs a worker here, and the queue is not
+    # run inline, so a command that handed its reads to the workers would never see them done.
+    settings.LIMMA = {**settings.LIMMA, "CRITERIA_BACKGROUND": True}
+    settings.Q_CLUSTER = {**settings.Q_CLUSTER, "sync": False}
+
+    def no_worker(*args, **kwargs):
+        raise AssertionError(f"handed to a worker that is not running: {args}")
+
+    monkeypatch.setattr("criteria.service.async_task", no_worker)
+    out = io.StringIO()
+
+    call_command(
+        "pre_read_examples",
+        "--workspace",
+        directory.id,
+        "--examples",
+        str(examples_file),
+        "--max-usd",
+        "1",
+        stdout=out,
+    )
+
+    assert out.getvalue().startswith("complete: ")
+    assert not Judgment.objects.exclude(state="done").exists()
+    assert Judgment.objects.filter(state="done").exists()

@@ -7,10 +7,8 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import transaction
 
 from limma.models import ApiKey, Workspace
-from limma.services.keys import api_key_create
 from qa_view.visitors import visitor_create
 
 
@@ -54,15 +52,9 @@ class Command(BaseCommand):
             raise CommandError(f"No workspace has the id {workspace_id!r}.")
         ceiling = usd(ceiling_usd) if ceiling_usd is not None else None
         try:
-            with transaction.atomic():  # an analyst key is kept only with its visitor
-                key = None
-                if key_role != ApiKey.Role.VIEWER:
-                    key, _ = api_key_create(
-                        workspace=workspace, name=f"Q&A page: {name}", role=key_role
-                    )
-                visitor, code = visitor_create(
-                    workspace=workspace, name=name, ceiling_usd=ceiling, api_key=key
-                )
+            visitor, code = visitor_create(
+                workspace=workspace, name=name, ceiling_usd=ceiling, key_role=key_role
+            )
         except ValidationError as invalid:
             raise CommandError("; ".join(invalid.messages)) from None
         self.stdout.write(f"name: {visitor.name}\naccess code: {code}")

@@ -3,8 +3,10 @@
     manage.py pre_read_examples --workspace WS --examples FILE --max-usd X
 
 It spends (every profile read is a model call), so --max-usd has no default and the command
-refuses without it; the ceiling is for the whole file. Prints, per example, how the read
-stopped, how many people fit and what it cost, and says out loud when an example fits nobody.
+refuses without it; the ceiling is for the whole file. It reads in its own process, whatever
+LIMMA_CRITERIA_BACKGROUND says: it never waits on a worker that may not be running. Prints,
+per example, how the read stopped, how many people fit and what it cost, and says out loud when
+an example fits nobody.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from limma.models import Workspace
+from limma.conf import settings_for_block
+from limma.models import ApiKey, Workspace
 from limma.services.keys import api_key_create
-from qa_view.examples import ExamplesInvalid, load_examples
+from qa_view.examples import Examples, ExamplesInvalid, load_examples
 from qa_view.read_ahead import example_read
 
 
@@ -44,7 +47,13 @@ class Command(BaseCommand):
         if options["max_usd"] < 0:
             raise CommandError("--max-usd must be zero or more.")
         key, _ = api_key_create(workspace=workspace, name="pre-read examples", role="analyst")
-        left = options["max_usd"]
+        try:
+            with settings_for_block(criteria_background=False):
+                self._read(key, workspace, examples, options["max_usd"])
+        finally:
+            key.delete()
+
+    def _read(self, key: ApiKey, workspace: Workspace, examples: Examples, left: Decimal) -> None:
         for example in examples.examples:
             if not example.prepared:
                 self.stdout.write(f"not prepared (no niche and constraints): {example.question}")
@@ -57,4 +66,3 @@ class Command(BaseCommand):
             )
             if not done.fits:
                 self.stdout.write(f"  THIS EXAMPLE FITS NOBODY: {example.question}")
-        key.delete()
