@@ -9,13 +9,17 @@ PostgreSQL); the rehearsal always makes its own SQLite store.
 
 from __future__ import annotations
 
+import fcntl
 import os
+import select
 import signal
 import socket
 import sqlite3
 import subprocess
 import sys
+import termios
 import textwrap
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -80,8 +84,11 @@ def cmdline(pid: int) -> str:
         return ""
 
 
-def left_over(seen: set[Proc]) -> list[str]:
-    """What still runs of the processes seen, or of the sessions they started (zombies ended)."""
+def left_over(seen: set[Proc], *, but: int | None = None) -> list[str]:
+    """What still runs of the processes seen, or of the sessions they are in (zombies ended).
+
+    but: a pid to leave out (the terminal's shell, which outlives its job).
+    """
     sessions = {proc.session for proc in seen}
     table = proc_table()
     alive = [
@@ -89,9 +96,17 @@ def left_over(seen: set[Proc]) -> list[str]:
         for proc in table.values()
         if proc.state != "Z"
         and (proc in seen or (proc.session in sessions and proc.session != os.getsid(0)))
-        and proc.pid != os.getpid()
+        and proc.pid not in (os.getpid(), but)
     ]
     return [f"{proc.pid} {cmdline(proc.pid)}" for proc in alive]
+
+
+def all_gone(seen: set[Proc], *, but: int | None = None) -> None:
+    """Within STOP_SECONDS, nothing of seen is left."""
+    deadline = time.monotonic() + STOP_SECONDS
+    while (left := left_over(seen, but=but)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert left == []
 
 
 def poll(condition: Callable[[], object], *, seconds: float, what: str) -> object:
@@ -138,16 +153,20 @@ class Started:
         return self.log.read_text(errors="replace")[-4000:]
 
 
+def spawned(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    """The command in a session of its own, its output in log."""
+    with log.open("wb") as out:
+        return subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+
+
 @contextmanager
-def started(command: list[str], env: dict[str, str], log: Path, url: str) -> Iterator[Started]:
-    """The command in a session of its own, once its page answers and its cluster has workers.
+def started(process: subprocess.Popen[bytes], log: Path, url: str) -> Iterator[Started]:
+    """The process, once the page under it answers and its cluster has its worker.
 
     Whatever of it is left at the end, test failed or not, is killed.
     """
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
     run = Started(process, set(), log)
     try:
 
@@ -159,7 +178,7 @@ def started(command: list[str], env: dict[str, str], log: Path, url: str) -> Ite
             cluster = [proc for proc in tree if "qcluster" in cmdline(proc.pid)]
             return len(cluster) >= 5 and answers(url)
 
-        poll(up, seconds=START_SECONDS, what=f"{' '.join(command)} up")
+        poll(up, seconds=START_SECONDS, what=f"{' '.join(map(str, process.args))} up")
         run.seen |= descendants(process.pid, proc_table())
         run.seen.add(proc_table()[process.pid])
         yield run
@@ -173,6 +192,51 @@ def started(command: list[str], env: dict[str, str], log: Path, url: str) -> Ite
                 os.kill(proc.pid, signal.SIGKILL)
 
 
+class Terminal:
+    """A pseudo-terminal with an interactive bash in it, as a terminal window holds.
+
+    What is typed reaches bash's line discipline: Ctrl-C signals the foreground job; closing
+    the terminal hangs bash up, which sends SIGHUP on to its jobs.
+    """
+
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        self.master, slave = os.openpty()
+        self.shell = subprocess.Popen(
+            ["bash", "--norc", "--noprofile", "-i"],
+            cwd=ROOT,
+            env={**env, "TERM": "dumb", "HISTFILE": "/dev/null", "PS1": "$ "},
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),  # noqa: PLW1509 - no threads yet
+        )
+        os.close(slave)
+        self.hang_up = threading.Event()
+        self.reader = threading.Thread(target=self._read, args=(log,), daemon=True)
+        self.reader.start()
+
+    def _read(self, log: Path) -> None:
+        """What the terminal shows goes to log (read, so no writer ever blocks on a full pty)."""
+        with log.open("ab") as out:
+            while not self.hang_up.is_set():
+                if select.select([self.master], [], [], 0.1)[0]:
+                    try:
+                        data = os.read(self.master, 65536)
+                    except OSError:  # EIO: nothing holds the terminal any more
+                        break
+                    out.write(data)
+                    out.flush()
+        os.close(self.master)
+
+    def type(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    def close(self) -> None:
+        self.hang_up.set()
+        self.reader.join(timeout=10)
+
+
 def assert_stopped_by(run: Started, signum: int) -> None:
     """The command exits with 128 + signum; every process it started is gone.
 
@@ -182,7 +246,7 @@ def assert_stopped_by(run: Started, signum: int) -> None:
     code = run.process.wait(timeout=STOP_SECONDS)
     if signum == signal.SIGKILL:
         assert code == -signal.SIGKILL
-        poll(lambda: not left_over(run.seen), seconds=STOP_SECONDS, what="orphans stopped")
+        all_gone(run.seen)
     else:
         assert code == 128 + signum, run.output()
         assert left_over(run.seen) == [], run.output()
@@ -206,7 +270,8 @@ def test_make_demo_stops_the_page_and_its_worker_on(signum, demo_dir, tmp_path):
     port = free_port()
     env = clean_env(LIMMA_DEMO_DIR=str(demo_dir), LIMMA_DEMO_PEOPLE="30", PORT=str(port))
     url = f"http://127.0.0.1:{port}/qa/"
-    with started(["scripts/demo"], env, tmp_path / "demo.log", url) as run:
+    log = tmp_path / "demo.log"
+    with started(spawned(["scripts/demo"], env, log), log, url) as run:
         assert "Access code: " in run.output()
         assert_stopped_by(run, signum)
     with closing(sqlite3.connect(demo_dir / "limma.sqlite3")) as store:
@@ -250,21 +315,40 @@ def test_make_run_stops_the_server_and_its_worker_on(signum, run_database, run_v
     port = free_port()
     env = clean_env(DATABASE_URL=run_database, LIMMA_VAR_DIR=str(run_var), PORT=str(port))
     url = f"http://127.0.0.1:{port}/"
-    with started(["scripts/run"], env, tmp_path / "run.log", url) as run:
+    log = tmp_path / "run.log"
+    with started(spawned(["scripts/run"], env, log), log, url) as run:
         assert_stopped_by(run, signum)
 
 
-def test_ctrl_c_at_the_terminal_stops_make_run(run_database, run_var, tmp_path):
-    """A terminal's Ctrl-C signals its whole foreground process group: make and all below it."""
+def test_ctrl_c_in_a_terminal_stops_make_run(run_database, run_var, tmp_path):
     port = free_port()
     env = clean_env(DATABASE_URL=run_database, LIMMA_VAR_DIR=str(run_var), PORT=str(port))
-    url = f"http://127.0.0.1:{port}/"
-    with started(["make", "--no-print-directory", "run"], env, tmp_path / "make.log", url) as run:
-        os.killpg(run.process.pid, signal.SIGINT)
-        code = run.process.wait(timeout=STOP_SECONDS)
-        assert code != 0
-        assert left_over(run.seen) == [], run.output()
-        assert "Error 130" in run.output()
+    log = tmp_path / "terminal.log"
+    terminal = Terminal(env, log)
+    try:
+        terminal.type(b"make run\n")
+        with started(terminal.shell, log, f"http://127.0.0.1:{port}/") as run:
+            terminal.type(b"\x03")
+            all_gone(run.seen, but=terminal.shell.pid)
+            assert "limma: stopping on SIGINT" in run.output()
+            assert terminal.shell.poll() is None  # the terminal's shell is still there
+    finally:
+        terminal.close()
+
+
+def test_closing_the_terminal_stops_make_demo(demo_dir, tmp_path):
+    port = free_port()
+    env = clean_env(LIMMA_DEMO_DIR=str(demo_dir), LIMMA_DEMO_PEOPLE="30", PORT=str(port))
+    log = tmp_path / "terminal.log"
+    terminal = Terminal(env, log)
+    try:
+        terminal.type(b"make demo\n")
+        with started(terminal.shell, log, f"http://127.0.0.1:{port}/qa/") as run:
+            terminal.close()
+            terminal.shell.wait(timeout=STOP_SECONDS)
+            all_gone(run.seen)
+    finally:
+        terminal.close()
 
 
 # The supervisor itself, with stand-in children: a stop that is refused is forced.
