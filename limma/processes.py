@@ -43,8 +43,8 @@ MANAGE = BASE_DIR / "manage.py"
 # The signals that mean "stop": Ctrl-C, `kill` or a process manager, the terminal closing.
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
-# How long a graceful stop may take before it is forced: a worker finishes the task it holds
-# (a criteria read's claim is leased, so a task cut short is taken up again, never half-kept).
+# How long a graceful stop may take before it is forced: each worker finishes the task it holds.
+# A read cut short by force is not lost: its judgment's claim goes stale and is taken up again.
 GRACE_SECONDS = 15.0
 
 # How a child is started: this module, watching the supervisor's pipe, runs the child's script.
