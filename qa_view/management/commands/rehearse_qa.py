@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import socket
-import subprocess
 import sys
 from decimal import Decimal
 from pathlib import Path
@@ -24,8 +23,10 @@ from typing import Any
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connections
 
 from limma.conf import limma_settings
+from limma.processes import worker_and_page
 
 EXAMPLES = Path(settings.BASE_DIR) / "directory" / "qa_examples.json"
 
@@ -85,14 +86,9 @@ class Command(BaseCommand):
             "LIMMA_SECURE": "0",
             "LIMMA_CRITERIA_BACKGROUND": os.environ.get("LIMMA_CRITERIA_BACKGROUND", "0"),
         }
-        child = subprocess.Popen([sys.executable, *sys.argv], env=env)
-        try:
-            code = child.wait()
-        except KeyboardInterrupt:
-            # The child got the Ctrl-C too: let it stop what it started, then stop.
-            code = child.wait()
-        if code:
-            raise CommandError(f"the rehearsal stopped with exit code {code}")
+        # The same process, so a signal sent to the command's pid reaches what stops the rest.
+        sys.stdout.flush()
+        os.execve(sys.executable, [sys.executable, *sys.argv], env)
 
     def _serve(self, out: Path, options: dict[str, Any], prepared: dict[str, str]) -> None:
         port = options["port"] or _free_port()
@@ -101,38 +97,17 @@ class Command(BaseCommand):
             "LIMMA_QA_EXAMPLES": options["examples"],
             "LIMMA_CRITERIA_BACKGROUND": "1",
         }
-        manage = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py")]
         call_command("collectstatic", interactive=False, verbosity=0)
-        worker = subprocess.Popen(
-            [*manage, "qcluster"],
-            env=env,
-            start_new_session=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        server = subprocess.Popen(
-            [*manage, "runserver", "--noreload", f"127.0.0.1:{port}"],
-            env=env,
-            stderr=subprocess.DEVNULL,
-        )
         self.stdout.write(
             f"\nThe Q&A page: http://127.0.0.1:{port}/qa/\n"
             f"Sign in as: {prepared['name']}\nAccess code: {prepared['code']}\n"
             f"(the store is {out}; Ctrl-C stops the page and its worker)\n"
         )
-        try:
-            server.wait()
-        except KeyboardInterrupt:
-            pass
-        finally:
-            for process in (server, worker):  # the worker's main process alone: see scripts/lib.sh
-                if process.poll() is None:
-                    process.terminate()
-            for process in (server, worker):
-                try:
-                    process.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, 9) if process is worker else process.kill()
+        self.stdout.flush()
+        connections.close_all()  # the page and the worker hold the store from here on
+        code = worker_and_page(f"127.0.0.1:{port}", env=env, quiet=True)
+        if code:
+            raise SystemExit(code)
 
 
 def _free_port() -> int:

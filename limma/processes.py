@@ -1,0 +1,276 @@
+"""Run the worker and the page as one unit that stops all it started, whatever stops it.
+
+The supervisor (`supervise`) starts each child in a session of its own, so a Ctrl-C or a
+hang-up at the terminal reaches the supervisor alone; on SIGINT, SIGTERM or SIGHUP it stops
+every child the same way: SIGTERM first (for `qcluster`, django-q2's own shutdown: its main
+process stops the sentinel, which lets each worker finish its task), then, after a bounded
+wait or at a second signal, SIGKILL to the child's whole process group. It exits with
+128 + the signal's number.
+
+Killed outright (SIGKILL), the supervisor can stop nothing, so each child watches for its
+death (`parent_watch`): the supervisor holds the only write end of a pipe whose read end every
+child holds, and a thread in the child blocks reading it. However the supervisor dies, the
+kernel closes the write end, the read returns end-of-file at once, and the child stops itself
+in the same two steps. A pipe rather than Linux's PR_SET_PDEATHSIG (Linux only, and fired by
+the death of the forking thread, not of the process) or polling os.getppid() (late by the
+polling interval, and fooled when a subreaper adopts the child): it is POSIX, so it holds on
+macOS too, it is immediate, and it cannot be missed, since end-of-file stays readable.
+
+    python -m limma.processes run ADDRESS             the worker and the page (scripts/run)
+    python -m limma.processes watched FD SCRIPT ...   a Python script, stopped with its parent
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import runpy
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+MANAGE = BASE_DIR / "manage.py"
+
+# The signals that mean "stop": Ctrl-C, `kill` or a process manager, the terminal closing.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+# How long a graceful stop may take before it is forced: each worker finishes the task it holds.
+# A read cut short by force is not lost: its judgment's claim goes stale and is taken up again.
+GRACE_SECONDS = 15.0
+
+# How a child is started: this module, watching the supervisor's pipe, runs the child's script.
+WATCHED = (sys.executable, "-m", "limma.processes", "watched")
+
+
+@dataclass(frozen=True)
+class Child:
+    """One supervised process: a Python script and its arguments, and where its output goes.
+
+    stdout and stderr are passed to subprocess.Popen: None shows them, DEVNULL hides them.
+    """
+
+    name: str
+    script: Path
+    args: tuple[str, ...] = ()
+    stdout: int | None = None
+    stderr: int | None = None
+
+
+def worker_and_page(
+    address: str,
+    *,
+    env: Mapping[str, str] | None = None,
+    quiet: bool = False,
+    grace: float = GRACE_SECONDS,
+) -> int:
+    """Run django-q2's cluster and the page on `address` until a stop signal or either ends.
+
+    quiet hides the worker's log and the page's request log (the rehearsal prints its own).
+    """
+    hidden = subprocess.DEVNULL if quiet else None
+    return supervise(
+        [
+            Child("the worker", MANAGE, ("qcluster",), stdout=hidden, stderr=hidden),
+            Child("the page", MANAGE, ("runserver", "--noreload", address), stderr=hidden),
+        ],
+        env=env,
+        grace=grace,
+    )
+
+
+def supervise(
+    children: Sequence[Child],
+    *,
+    env: Mapping[str, str] | None = None,
+    grace: float = GRACE_SECONDS,
+) -> int:
+    """Start the children, wait for a stop signal or for one of them to end, then stop them all.
+
+    Returns 128 + the signal's number when a signal stopped them; else the exit status of the
+    child that ended first (128 + its signal's number if a signal ended it).
+    """
+    with Supervisor(grace=grace) as supervisor:
+        supervisor.start(children, env=env)
+        ended = supervisor.wait()
+        if ended is None:
+            _say(f"stopping on {signal.Signals(supervisor.stops[0]).name}")
+        else:
+            _say(f"{ended.name} stopped (exit status {ended.returncode}): stopping the rest")
+        supervisor.stop()
+        return 128 + supervisor.stops[0] if ended is None else exit_status(ended.returncode)
+
+
+def exit_status(returncode: int) -> int:
+    """A shell's exit status for a Popen return code: 128 + N for a process killed by signal N."""
+    return 128 - returncode if returncode < 0 else returncode
+
+
+@dataclass
+class Ended:
+    name: str
+    returncode: int
+
+
+class Supervisor:
+    """The children started, the stop signals received, and the pipes that wake and watch.
+
+    A context manager: on entry it takes SIGINT, SIGTERM, SIGHUP (recorded) and SIGCHLD (a
+    wake-up); on exit it kills what is still running (an error on the way) and gives the
+    signals back.
+    """
+
+    def __init__(self, *, grace: float) -> None:
+        self.grace = grace
+        self.stops: list[int] = []
+        self.running: dict[str, subprocess.Popen[bytes]] = {}
+        self.previous: dict[int, Any] = {}
+
+    def __enter__(self) -> Supervisor:
+        # A signal with a Python handler writes a byte to the wake-up pipe, so select() wakes
+        # for it at once: SIGCHLD when a child ends, a stop signal when one arrives.
+        self.wake_read, self.wake_write = os.pipe()
+        os.set_blocking(self.wake_read, False)
+        os.set_blocking(self.wake_write, False)
+        self.previous_wakeup = signal.set_wakeup_fd(self.wake_write)
+        for signum in (*STOP_SIGNALS, signal.SIGCHLD):
+            self.previous[signum] = signal.signal(signum, self._received)
+        # The write end stays here alone (os.pipe's ends are not inherited unless passed on).
+        self.watch_read, self.watch_write = os.pipe()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop(grace=0)
+        os.close(self.watch_write)
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+        signal.set_wakeup_fd(self.previous_wakeup)
+        os.close(self.wake_read)
+        os.close(self.wake_write)
+
+    def _received(self, signum: int, frame: FrameType | None) -> None:
+        if signum != signal.SIGCHLD:
+            self.stops.append(signum)
+
+    def start(self, children: Sequence[Child], *, env: Mapping[str, str] | None) -> None:
+        """Each child in a session of its own, holding the read end of the watched pipe."""
+        try:
+            for child in children:
+                if self.stops:
+                    break
+                self.running[child.name] = subprocess.Popen(
+                    [*WATCHED, str(self.watch_read), str(child.script), *child.args],
+                    cwd=BASE_DIR,
+                    env=None if env is None else dict(env),
+                    pass_fds=(self.watch_read,),
+                    start_new_session=True,
+                    stdout=child.stdout,
+                    stderr=child.stderr,
+                )
+        finally:
+            os.close(self.watch_read)  # the children's copies are the ones that count
+
+    def wait(self) -> Ended | None:
+        """Until a stop signal (None) or the end of a child (which one, and how)."""
+        while not self.stops:
+            for name, process in self.running.items():
+                if process.poll() is not None:
+                    return Ended(name, process.returncode)
+            self._sleep(None)
+        return None
+
+    def stop(self) -> None:
+        self._stop(grace=self.grace)
+
+    def _stop(self, *, grace: float) -> None:
+        """SIGTERM to each child still running; SIGKILL to the groups of those left at the end.
+
+        A stop signal besides the one that began the stop (a second Ctrl-C) cuts the wait short.
+        """
+        signalled = min(len(self.stops), 1)
+        for process in self.running.values():
+            if process.poll() is None:
+                _signal(process.pid, signal.SIGTERM)
+        deadline = time.monotonic() + grace
+        while len(self.stops) <= signalled and self._any_running():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            self._sleep(left)
+        for process in self.running.values():
+            if process.poll() is None:
+                _signal(-process.pid, signal.SIGKILL)
+                process.wait()
+            # Whatever of its group outlived its main process goes too. Reaped, the leader's
+            # pid stays the group's id while any member lives, so it names no one else.
+            _signal(-process.pid, signal.SIGKILL)
+        self.running.clear()
+
+    def _any_running(self) -> bool:
+        return any(process.poll() is None for process in self.running.values())
+
+    def _sleep(self, timeout: float | None) -> None:
+        """Until a signal arrives (or timeout seconds pass)."""
+        select.select([self.wake_read], [], [], timeout)
+        with contextlib.suppress(BlockingIOError):  # drained
+            while os.read(self.wake_read, 512):
+                pass
+
+
+def _signal(pid: int, signum: int) -> None:
+    """os.kill, where a negative pid names a process group; gone already is fine."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.kill(pid, signum)
+
+
+def _say(text: str) -> None:
+    """One line to stderr; a terminal already hung up (SIGHUP) must not stop the stopping."""
+    with contextlib.suppress(OSError):
+        print(f"limma: {text}", file=sys.stderr, flush=True)
+
+
+def parent_watch(fd: int, *, grace: float = GRACE_SECONDS) -> threading.Thread:
+    """Stop this process when whoever holds the write end of the pipe `fd` reads from is gone.
+
+    SIGTERM to itself first (qcluster stops the way django-q2 does on SIGTERM), then after
+    `grace` SIGKILL to its process group (its own, started in a session of its own: the
+    cluster's sentinel and workers) or to itself alone. The thread blocks in read() holding no
+    lock, so the forks qcluster makes meanwhile are safe.
+    """
+
+    def watch() -> None:
+        while os.read(fd, 64):  # nothing is ever written: only end-of-file counts
+            pass
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(grace)
+        os.kill(-os.getpgrp() if os.getpgrp() == os.getpid() else os.getpid(), signal.SIGKILL)
+
+    thread = threading.Thread(target=watch, name="parent-watch", daemon=True)
+    thread.start()
+    return thread
+
+
+def main(argv: Sequence[str]) -> int:
+    if len(argv) == 2 and argv[0] == "run":
+        return worker_and_page(argv[1])
+    if len(argv) >= 3 and argv[0] == "watched":
+        parent_watch(int(argv[1]))
+        script = argv[2]
+        sys.argv = [script, *argv[3:]]
+        sys.path[0] = str(Path(script).resolve().parent)
+        runpy.run_path(script, run_name="__main__")
+        return 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
