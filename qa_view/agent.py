@@ -26,7 +26,7 @@ from qa_view.codes import failure_code
 from qa_view.compose import compose_question
 from qa_view.prompts import PEOPLE_SYSTEM
 from qa_view.stream import SEARCH, PageStream, asked_niche, kept_of, reply_names, searched
-from qa_view.tools import READ_ONLY_TOOLS, ToolResult, call_tool, tool_specs
+from qa_view.tools import READ_ONLY_TOOLS, ToolResult, call_tool, error_text, tool_specs
 
 logger = logging.getLogger(__name__)
 
@@ -169,8 +169,9 @@ def _failed(run: _Run, error: BaseException) -> RunOutcome:
 
 def _tool_text(name: str, result: ToolResult) -> str:
     """What the model reads of a tool result: the reply, or the refusal as an MCP server says it."""
-    text = json.dumps(result.result, ensure_ascii=False, default=str)
-    return text if result.ok else f"Error executing tool {name}: {text}"
+    if not result.ok:
+        return error_text(name, result.result)
+    return json.dumps(result.result, ensure_ascii=False, default=str)
 
 
 def _seen(call_id: str, args: Mapping[str, Any], result: ToolResult) -> SearchSeen:

@@ -12,6 +12,7 @@ a refusal comes back as an error result in the verb's own body,
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -254,6 +255,12 @@ def tools_for(key: ApiKey, listed: Iterable[str] | None = None) -> list[Tool]:
     tool it may not call."""
     wanted = set(REGISTRY if listed is None else listed)
     return [tool for name, tool in REGISTRY.items() if name in wanted and tool.may_call(key)]
+
+
+def error_text(name: str, body: dict[str, Any]) -> str:
+    """What an agent reads of a refused call: the verb's body behind the prefix the MCP SDK's
+    FastMCP gives a failed tool, so the page's agent and an MCP client read the same words."""
+    return f"Error executing tool {name}: {json.dumps(body, ensure_ascii=False, default=str)}"
 
 
 def refusal(status: int, path: str, detail: dict[str, Any]) -> ToolResult:

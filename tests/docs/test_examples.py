@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PRINTED = {
     "search_compile_unavailable": (
         "is_error: True\n"
-        '{"status": 503, "path": "/v1/public/search", "detail": {"type": "compile_unavailable", '
+        'Error executing tool limma_search: {"status": 503, "path": "/v1/public/search", '
+        '"detail": {"type": "compile_unavailable", '
         '"reason": "compile requires a model; pass constraints"}}\n'
     ),
 }
