@@ -16,7 +16,7 @@ from ideas.models import PartLabel
 from ideas.topics import topic_fault
 from limma import door
 from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
-from limma.models import CoverageGap, Document, Part, Sentence
+from limma.models import CoverageGap, Part, Sentence
 
 PARTS_PER_CALL = 8
 CHARS_PER_CALL = 12_000
@@ -39,27 +39,34 @@ def batches(parts: list[Part]) -> Iterable[list[Part]]:
 
 def document_label(*, document_id: int) -> int:
     """Label the document's queued parts; returns how many parts were labelled now."""
-    document = Document.objects.filter(pk=document_id).first()
-    if document is None:
-        return 0
+    return documents_label(document_ids=[document_id])
+
+
+def documents_label(*, document_ids: list[int]) -> int:
+    """Label the queued parts of several documents, their parts batched together across them
+    (several parts a call, whichever document they are of); how many parts were labelled now."""
     parts = list(
-        document.parts.filter(label_state=Part.LabelState.QUEUED).prefetch_related("sentences")
+        Part.objects.filter(document_id__in=document_ids, label_state=Part.LabelState.QUEUED)
+        .select_related("document")
+        .prefetch_related("sentences")
+        .order_by("document__workspace_id", "document_id", "ordinal")
     )
-    context = door.CallContext(workspace_id=document.workspace_id, api_key_id=None)
     labelled = 0
-    for batch in batches(parts):
-        labelled += _label_batch(document, batch, context)
+    for workspace_id in dict.fromkeys(part.document.workspace_id for part in parts):
+        context = door.CallContext(workspace_id=workspace_id, api_key_id=None)
+        of_workspace = [part for part in parts if part.document.workspace_id == workspace_id]
+        for batch in batches(of_workspace):
+            labelled += _label_batch(batch, context)
     return labelled
 
 
-def _label_batch(document: Document, parts: list[Part], context: door.CallContext) -> int:
-    text = document.text
+def _label_batch(parts: list[Part], context: door.CallContext) -> int:
     request = {
         "parts": [
             {
                 "part_id": part.pk,
                 "sentences": [
-                    {"sentence_id": s.pk, "text": text[s.char_start : s.char_end]}
+                    {"sentence_id": s.pk, "text": part.document.text[s.char_start : s.char_end]}
                     for s in part.sentences.all()
                 ],
             }
@@ -77,18 +84,19 @@ def _label_batch(document: Document, parts: list[Part], context: door.CallContex
     offered = {
         sentence.sentence_id: sentence.topics for part in reply.parts for sentence in part.sentences
     }
-    kept = _kept_topics(text, parts, offered)
+    kept = _kept_topics(parts, offered)
     for part in parts:
         for sentence in part.sentences.all():
             if not sentence.is_heading and not kept.get(sentence.pk):
-                kept[sentence.pk] = _ask_alone(text, part, sentence, context)
+                kept[sentence.pk] = _ask_alone(part, sentence, context)
     _store(parts, kept)
     return len(parts)
 
 
-def _kept_topics(text: str, parts: list[Part], offered: dict) -> dict[int, list[tuple[str, str]]]:
+def _kept_topics(parts: list[Part], offered: dict) -> dict[int, list[tuple[str, str]]]:
     kept: dict[int, list[tuple[str, str]]] = defaultdict(list)
     for part in parts:
+        text = part.document.text
         part_text = text[part.char_start : part.char_end]
         for sentence in part.sentences.all():
             sentence_text = text[sentence.char_start : sentence.char_end]
@@ -101,10 +109,9 @@ def _kept_topics(text: str, parts: list[Part], offered: dict) -> dict[int, list[
     return kept
 
 
-def _ask_alone(
-    text: str, part: Part, sentence: Sentence, context: door.CallContext
-) -> list[tuple[str, str]]:
+def _ask_alone(part: Part, sentence: Sentence, context: door.CallContext) -> list[tuple[str, str]]:
     """One more call for one sentence the first reply left without a kept topic."""
+    text = part.document.text
     request = {
         "parts": [
             {
@@ -123,7 +130,7 @@ def _ask_alone(
     except (ModelUnavailable, SpendSwitchOff, ModelCallFailed, ModelReplyInvalid):
         return []
     offered = {s.sentence_id: s.topics for p in reply.parts for s in p.sentences}
-    return _kept_topics(text, [part], offered).get(sentence.pk, [])
+    return _kept_topics([part], offered).get(sentence.pk, [])
 
 
 @transaction.atomic
