@@ -23,8 +23,10 @@ HANDED_STATES = (
 )
 
 
-def documents_hand_on(documents: QuerySet[Document], *, limit: int = DOCUMENTS_PER_QUESTION) -> int:
-    """Queue up to `limit` documents' unlabelled parts for the labeller; how many were handed."""
+def documents_hand_on(documents: QuerySet[Document], *, limit: int | None = None) -> int:
+    """Queue up to `limit` (DOCUMENTS_PER_QUESTION) documents' unlabelled parts for the
+    labeller; how many were handed."""
+    limit = DOCUMENTS_PER_QUESTION if limit is None else limit
     if limit <= 0 or not door.available("part_labeller"):
         return 0
     waiting = list(
