@@ -15,14 +15,14 @@ from docs.examples import scratch
 
 MEMO = (
     "Terms\n"
-    "We reserve the right to raise our fees once a year. Call us.\n\n"
+    "We reserve the right to raise our fees once a year. Tax due.\n\n"
     "The price list is attached.\n\n"
     "Questions go to the finance team."
 )
 RENEWAL = "Fees rise by four percent at each renewal.\n\nThe office closes on Friday."
 TOPICS = {
     "We reserve the right to raise our fees once a year.": [("raise our fees", "pricing")],
-    "Call us.": [("call", "contact")],
+    "Tax due.": [("tax", "finance")],
     "The price list is attached.": [("price list", "pricing")],
     "Questions go to the finance team.": [("finance team", "contacts")],
     "Fees rise by four percent at each renewal.": [("fees rise", "pricing")],

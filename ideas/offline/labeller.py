@@ -44,9 +44,14 @@ def phrases(sentence: str) -> list[list[str]]:
 def topics(sentence: str) -> list[dict[str, str]]:
     """One to three topics of a sentence, each with its broader term; none when it has no run.
 
-    A topic the lexicon does not place falls under its head word (the run's last).
+    A run holding every word of a short sentence would restate it: its words are offered one
+    by one instead. A topic the lexicon does not place falls under its head word (the run's last).
     """
-    runs = list({" ".join(run): run for run in phrases(sentence)}.values())
+    found = phrases(sentence)
+    every = {word for run in found for word in run}
+    if len(found) == 1 and len(found[0]) > 1 and set(found[0]) == every:
+        found = [[word] for word in found[0]]
+    runs = list({" ".join(run): run for run in found}.values())
     order = {id(run): index for index, run in enumerate(runs)}
     runs.sort(key=lambda run: (not any(stem(w) in BROADER for w in run), -len(run), order[id(run)]))
     return [

@@ -70,6 +70,9 @@ class RuleLabeller:
             "We may raise our fees", "pricing", "topic_restates_its_sentence", id="restates"
         ),
         pytest.param("Ráise", "pricing", None, id="accents_aside"),
+        pytest.param(
+            "We  may RAISE our fees!", "pricing", "topic_restates_its_sentence", id="case"
+        ),
     ],
 )
 def test_which_topics_are_kept(topic, broader, fault):
