@@ -84,33 +84,61 @@ def _label_batch(parts: list[Part], context: door.CallContext) -> int:
     offered = {
         sentence.sentence_id: sentence.topics for part in reply.parts for sentence in part.sentences
     }
-    kept = _kept_topics(parts, offered)
+    kept, refused = _kept_topics(parts, offered)
+    failed: set[int] = set()
     for part in parts:
         for sentence in part.sentences.all():
             if not sentence.is_heading and not kept.get(sentence.pk):
-                kept[sentence.pk] = _ask_alone(part, sentence, context)
-    _store(parts, kept)
-    return len(parts)
+                why = _why(refused.get(sentence.pk, []))
+                again = _ask_alone(part, sentence, why, context)
+                if again is None:
+                    failed.add(part.pk)
+                else:
+                    kept[sentence.pk] = again
+    _store([part for part in parts if part.pk not in failed], kept)
+    # A part whose second call failed keeps what was kept and is labelled again later.
+    _store_failed([part for part in parts if part.pk in failed], kept)
+    return len(parts) - len(failed)
 
 
-def _kept_topics(parts: list[Part], offered: dict) -> dict[int, list[tuple[str, str]]]:
+def _why(refused: list[tuple[str, str]]) -> str:
+    """What the sentence is told when asked again alone."""
+    if not refused:
+        return "No topic was given for this sentence."
+    faults = "; ".join(f"{topic!r}: {fault}" for topic, fault in refused)
+    return (
+        "Every topic given was refused (at most five words, at least one word of the sentence's "
+        f"part, never the sentence restated): {faults}."
+    )
+
+
+def _kept_topics(
+    parts: list[Part], offered: dict
+) -> tuple[dict[int, list[tuple[str, str]]], dict[int, list[tuple[str, str]]]]:
+    """The topics kept for each sentence, and those refused with the rule they broke."""
     kept: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    refused: dict[int, list[tuple[str, str]]] = defaultdict(list)
     for part in parts:
         text = part.document.text
         part_text = text[part.char_start : part.char_end]
         for sentence in part.sentences.all():
             sentence_text = text[sentence.char_start : sentence.char_end]
             for topic in offered.get(sentence.pk, ()):
-                if (
-                    topic_fault(topic.topic, topic.broader, sentence=sentence_text, part=part_text)
-                    is None
-                ):
+                fault = topic_fault(
+                    topic.topic, topic.broader, sentence=sentence_text, part=part_text
+                )
+                if fault is None:
                     kept[sentence.pk].append((topic.topic.strip(), topic.broader.strip()))
-    return kept
+                else:
+                    refused[sentence.pk].append((topic.topic, fault))
+    return kept, refused
 
 
-def _ask_alone(part: Part, sentence: Sentence, context: door.CallContext) -> list[tuple[str, str]]:
-    """One more call for one sentence the first reply left without a kept topic."""
+def _ask_alone(
+    part: Part, sentence: Sentence, why: str, context: door.CallContext
+) -> list[tuple[str, str]] | None:
+    """One more call for one sentence the first reply left without a kept topic, telling it
+    why; the topics kept, or None when the call itself failed."""
     text = part.document.text
     request = {
         "parts": [
@@ -120,6 +148,7 @@ def _ask_alone(part: Part, sentence: Sentence, context: door.CallContext) -> lis
                     {
                         "sentence_id": sentence.pk,
                         "text": text[sentence.char_start : sentence.char_end],
+                        "why": why,
                     }
                 ],
             }
@@ -128,18 +157,37 @@ def _ask_alone(part: Part, sentence: Sentence, context: door.CallContext) -> lis
     try:
         reply = door.call("part_labeller", request, context=context)
     except (ModelUnavailable, SpendSwitchOff, ModelCallFailed, ModelReplyInvalid):
-        return []
+        return None
     offered = {s.sentence_id: s.topics for p in reply.parts for s in p.sentences}
-    return _kept_topics([part], offered).get(sentence.pk, [])
+    return _kept_topics([part], offered)[0].get(sentence.pk, [])
+
+
+@transaction.atomic
+def _store_failed(parts: list[Part], kept: dict[int, list[tuple[str, str]]]) -> None:
+    PartLabel.objects.bulk_create(_labels(parts, kept), ignore_conflicts=True)
+    _set_state(parts, Part.LabelState.FAILED)
+
+
+def _labels(parts: list[Part], kept: dict[int, list[tuple[str, str]]]) -> list[PartLabel]:
+    return [
+        PartLabel(part=part, sentence=sentence, label=label, broader=broader)
+        for part in parts
+        for sentence in part.sentences.all()
+        for label, broader in dict.fromkeys(kept.get(sentence.pk, []))
+    ]
 
 
 @transaction.atomic
 def _store(parts: list[Part], kept: dict[int, list[tuple[str, str]]]) -> None:
-    labels = []
+    labels = _labels(parts, kept)
     for part in parts:
         for sentence in part.sentences.all():
-            for label, broader in dict.fromkeys(kept.get(sentence.pk, [])):
-                labels.append(PartLabel(part=part, sentence=sentence, label=label, broader=broader))
+            if kept.get(sentence.pk) and sentence.unlabelled:
+                # Labelled now, on a later try: the gap it left is closed.
+                Sentence.objects.filter(pk=sentence.pk).update(unlabelled=False)
+                CoverageGap.objects.filter(
+                    part=part, relation=RELATION, record_id=str(sentence.pk)
+                ).delete()
             if not sentence.is_heading and not kept.get(sentence.pk):
                 Sentence.objects.filter(pk=sentence.pk).update(unlabelled=True)
                 CoverageGap.objects.get_or_create(
