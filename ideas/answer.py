@@ -38,7 +38,9 @@ def idea_answer(
 ) -> dict[str, Any]:
     """The reply to a valid search that carries an idea."""
     idea_fields_checked(data)
-    entity_pks, scope_incomplete = entity_scope(data, key=key, workspace=workspace)
+    entity_pks, scope_incomplete = entity_scope(
+        data, key=key, workspace=workspace, request_id=request_id
+    )
     outcome = idea_ask(
         key=key,
         workspace=workspace,
@@ -58,7 +60,7 @@ def idea_answer(
 
 
 def entity_scope(
-    data: dict[str, Any], *, key: ApiKey, workspace: Workspace
+    data: dict[str, Any], *, key: ApiKey, workspace: Workspace, request_id: str = ""
 ) -> tuple[list[int] | None, int]:
     """The entities whose documents are in scope (None: every readable document), and how many
     parts the ordinary search could not settle, when its set is not complete."""
@@ -75,7 +77,7 @@ def entity_scope(
         brief=brief,
         entity_ids=entity_ids,
         as_of=data.get("as_of", ""),
-        request_id=data.get("request_id", ""),
+        request_id=request_id,
     )
     matched = [placed.entity_id for placed in outcome.matched]
     if not outcome.incomplete_because():
