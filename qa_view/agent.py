@@ -25,6 +25,7 @@ from limma.models.ledger import LedgerEntry
 from qa_view.codes import failure_code
 from qa_view.compose import compose_question
 from qa_view.prompts import PEOPLE_SYSTEM
+from qa_view.source import niche_words, search_evidence, unsearched_words
 from qa_view.stream import SEARCH, PageStream, asked_niche, kept_of, reply_names, searched
 from qa_view.tools import READ_ONLY_TOOLS, ToolResult, call_tool, tool_specs
 
@@ -46,6 +47,8 @@ class SearchSeen:
     reply: dict[str, Any] | None = None  # what the page draws of the reply (stream.kept_of)
     code: str | None = None  # the refusal's type, when it did not come back
     entity_fetch: bool = False  # restricted to entity_ids: one person, not a list
+    # Who the reply lists and the words behind each line, from the search already made.
+    evidence: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -152,9 +155,10 @@ def run_question(
             )
             names = _result_names(workspace, result) if result.ok else {}
             data = {"id": call_id, "tool": call["name"], "result": result.result, "ok": result.ok}
+            data |= _asked_words(result)
             run.emit("tool_result", {**data, "names": names})
             if call["name"] == SEARCH:
-                run.searches.append(_seen(call_id, call["arguments"], result))
+                run.searches.append(_seen(call_id, call["arguments"], result, key))
             text = _tool_text(call["name"], result)
             messages.append({"role": "tool", "content": text, "tool_call_id": call_id})
     run.emit("done", _done(said, MAX_TURNS, max_turns, request_id))
@@ -173,7 +177,21 @@ def _tool_text(name: str, result: ToolResult) -> str:
     return text if result.ok else f"Error executing tool {name}: {text}"
 
 
-def _seen(call_id: str, args: Mapping[str, Any], result: ToolResult) -> SearchSeen:
+def _asked_words(result: ToolResult) -> dict[str, Any]:
+    """The visitor's own words a search left unsearched, and the niche it asked for."""
+    if result.outcome is None:
+        return {}
+    said: dict[str, Any] = {}
+    unsearched = unsearched_words(result.outcome)
+    if unsearched:
+        said["unsearched"] = unsearched
+    niche = niche_words(result.outcome)
+    if niche:
+        said["niche_words"] = niche
+    return said
+
+
+def _seen(call_id: str, args: Mapping[str, Any], result: ToolResult, key: ApiKey) -> SearchSeen:
     fetch = bool(args.get("entity_ids"))
     if not result.ok:
         detail = result.result.get("detail") or {}
@@ -195,6 +213,11 @@ def _seen(call_id: str, args: Mapping[str, Any], result: ToolResult) -> SearchSe
         constraints=searched(args, reply),
         reply=kept_of(reply),
         entity_fetch=fetch,
+        evidence=(
+            search_evidence(key=key, outcome=result.outcome, reply=reply)
+            if result.outcome is not None
+            else {}
+        ),
     )
 
 

@@ -24,8 +24,17 @@ from qa_view.answer_events import (
     _failed_search,
     answer_search,
     asked_a_niche,
+    constraints_only,
 )
-from qa_view.answer_lines import _count, first_line, quiet_line
+from qa_view.answer_lines import (
+    LIST_CHANGES,
+    _count,
+    first_line,
+    not_read_sentence,
+    offered_heading,
+    quiet_line,
+    unsearched_sentence,
+)
 from qa_view.answer_people import Close, Person, _close, _people
 from qa_view.codes import sentence_for
 
@@ -45,7 +54,7 @@ FILLER = frozenset(
 
 @dataclass(frozen=True)
 class Answer:
-    kind: str  # pending, list, person, text, no_niche, failed, empty
+    kind: str  # pending, list, person, text, no_niche, not_searched, failed, empty
     first_line: str = ""
     quiet_line: str = ""
     reasons: tuple[str, ...] = ()
@@ -55,10 +64,14 @@ class Answer:
     close_not_listed: int = 0
     note: tuple[str, ...] = ()
     search: Search | None = None
+    # Not the answer: who the question's other conditions alone leave, under a heading that
+    # says so, where the niche or a part of the question was not searched.
+    offered: tuple[Person, ...] = ()
+    offered_heading: str = ""
 
     @property
     def sourced(self) -> tuple[Person | Close, ...]:
-        return (*self.people, *self.close)
+        return (*self.people, *self.close, *self.offered)
 
     @property
     def close_notes(self) -> tuple[str, ...]:
@@ -107,8 +120,33 @@ def answer_from(
     criterion = search.last.get("criterion") or {}
     if criterion.get("counts") is None and criterion.get("status") in NOT_READ:
         # The niche came back unread: a list of the ordinary conditions alone is no answer.
-        said = criterion.get("status_reason") or f"criterion_{criterion['status']}"
-        return Answer("no_niche", first_line=sentence(said), search=search)
+        said = sentence(criterion.get("status_reason") or f"criterion_{criterion['status']}")
+        unread = Answer(
+            "no_niche", first_line=not_read_sentence(search.niche_words, said), search=search
+        )
+        plain = constraints_only(events, search)
+        if plain is None:
+            return unread
+        offered = _people(plain, evidence)
+        total = int((plain.last.get("matched") or {}).get("total") or 0)
+        heading = offered_heading(total, [search.niche_words] if search.niche_words else [])
+        return replace(unread, offered=offered, offered_heading=heading if offered else "")
+    unsearched = {
+        code: int(n)
+        for code, n in (search.last.get("incomplete_because") or {}).items()
+        if code.startswith(LIST_CHANGES)
+    }
+    if unsearched and search.last.get("detail") != "full":
+        # A part of the question was not searched: the list is of another question.
+        offered = _people(search, evidence)
+        total = int((search.last.get("matched") or {}).get("total") or 0)
+        return Answer(
+            "not_searched",
+            first_line=unsearched_sentence(search.unsearched, sum(unsearched.values())),
+            offered=offered,
+            offered_heading=offered_heading(total, search.unsearched) if offered else "",
+            search=search,
+        )
     people = _people(search, evidence)
     if search.last.get("detail") == "full":
         # An answer about one person is the agent's sentences, with their [source] under them.

@@ -13,15 +13,15 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
+from criteria.reading import facets_of
 from limma.access import readable_documents
 from limma.errors import ApplicationError
 from limma.ids import new_request_id
 from limma.models import ApiKey, Document, Entity, Sentence, Workspace
 from limma.services.facts import receipt
 from limma.services.region import region_read
-from qa_view.answer import Answer
 from qa_view.answer_events import Search
-from search.replies import PagePeople, search_reply
+from search.replies import PagePeople, gaps, search_reply
 from search.service import SearchOutcome, search_run
 
 logger = logging.getLogger(__name__)
@@ -96,46 +96,74 @@ def _pks(workspace: Workspace, outcome: SearchOutcome) -> dict[str, int]:
 # --- the words each line rests on ---------------------------------------------------------
 
 
-def answer_evidence(*, key: ApiKey, workspace: Workspace, answer: Answer) -> dict[str, Any]:
-    """Per person listed or close: who they are and the words of their documents the answer
-    rests on; per facet of the niche, its words and whether it names only a place."""
-    search = answer.search
-    if search is None:
-        return {}
-    close = (search.last.get("close") or {}).get("matches") or []
+def search_evidence(
+    *, key: ApiKey, outcome: SearchOutcome, reply: dict[str, Any]
+) -> dict[str, Any]:
+    """Per person a reply lists or holds close: who they are and the words of their documents
+    the line rests on; per facet of the niche, its words and whether it names only a place.
+
+    Drawn from the outcome the reply was made of (the search already made): nothing is
+    searched again and nothing is read."""
+    close = (reply.get("close") or {}).get("matches") or []
     wanted = list(
-        dict.fromkeys([p.entity_id for p in answer.people] + [c["entity_id"] for c in close])
+        dict.fromkeys(
+            [str(m.get("entity_id")) for m in reply.get("matches") or []]
+            + [str(c.get("entity_id")) for c in close]
+        )
     )
     if not wanted:
         return {}
-    try:
-        outcome, reply = _searched(key=key, workspace=workspace, search=search, entity_ids=wanted)
-    except ApplicationError as refused:
-        # The answer stands without its quotes; the page still draws what the search returned.
-        logger.warning("the words of an answer were not fetched: %s", refused)
-        return {}
-    block = _block(reply)
+    workspace = outcome.workspace
+    run = outcome.criteria
     vocabulary = workspace.vocabulary
-    facets = {
-        facet["key"]: {
-            "text": facet.get("text") or facet["key"],
-            "place": bool(facet.get("value") and vocabulary.lookup(facet["value"], axis="place")),
-        }
-        for facet in block.get("facets") or []
-    }
-    pks = _pks(workspace, outcome)
+    facets: dict[str, Any] = {}
+    words: dict[str, list[str]] = defaultdict(list)
+    if run is not None and run.criterion is not None:
+        for facet in facets_of(run.criterion):
+            echo = facet.echo()
+            value = echo.get("value")
+            facets[echo["key"]] = {
+                "text": echo.get("text") or echo["key"],
+                "place": bool(value and vocabulary.lookup(str(value), axis="place")),
+            }
+    if run is not None and run.lists is not None:
+        for entry in run.lists.matched:
+            for quote in entry.get("evidence") or []:
+                if quote.get("text"):
+                    words[str(entry.get("entity_id"))].append(quote["text"])
+    pks = dict(Entity.objects.filter(workspace=workspace, key__in=wanted).values_list("key", "pk"))
     page = PagePeople(outcome, key, list(pks.values()))
-    people: dict[str, Any] = {}
-    for entity_id, pk in pks.items():
-        words = [
-            quote["text"]
-            for name, entry in _entries(block, entity_id)
-            if name == "matched"
-            for quote in entry.get("evidence") or []
-            if quote.get("text")
-        ]
-        people[entity_id] = {"about": page.about(pk), "words": words}
+    people = {
+        entity_id: {"about": page.about(pk), "words": words.get(entity_id, [])}
+        for entity_id, pk in pks.items()
+    }
     return {"facets": facets, "people": people}
+
+
+def unsearched_words(outcome: SearchOutcome) -> list[str]:
+    """The visitor's own words of every part of the request that was not searched: a brief's
+    dropped words, a condition it could not compile, a constraint that could not be bound."""
+    said: list[str] = []
+    for gap in gaps(outcome):
+        if gap.get("words"):
+            said.append(str(gap["words"]))
+            continue
+        constraint = gap.get("constraint")
+        value = constraint.get("value") if isinstance(constraint, dict) else constraint
+        if isinstance(value, list):
+            said += [str(v) for v in value if v not in (None, "")]
+        elif value not in (None, ""):
+            said.append(str(value))
+    return list(dict.fromkeys(" ".join(s.split()) for s in said if s.strip()))
+
+
+def niche_words(outcome: SearchOutcome) -> str:
+    """The niche a search asked for, in its words (a brief's handed-on niche, or the text)."""
+    run = outcome.criteria
+    if run is not None and run.criterion is not None:
+        return " ".join(run.criterion.text.split())
+    compiled = outcome.compiled
+    return " ".join((compiled.criterion or "").split()) if compiled is not None else ""
 
 
 # --- [source] ----------------------------------------------------------------------------------

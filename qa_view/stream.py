@@ -26,6 +26,7 @@ REPLY_KEPT = (
 )
 READING = "reading"  # only on a read still under way: "Reading 120 profiles — 45 done"
 SEARCH = "limma_search"
+ASKED_WORDS = ("unsearched", "niche_words")  # the visitor's words, kept beside a reply
 NEEDS_WRITE = "criteria_read_needs_write"
 
 # An id the page may not show: a record's (24 hex), a document's (32 hex), a request's, a
@@ -204,8 +205,12 @@ class PageStream:
             code = str(detail.get("type")) if isinstance(detail, Mapping) else "search_failed"
             return {"kind": "reply", "data": {"code": code, "niche": asked_niche(args, None, code)}}
         self.guard.know(reply_names(result))
-        kept = kept_of(result)
-        return {"kind": "reply", "data": {"constraints": searched(args, result), "reply": kept}}
+        sent: dict[str, Any] = {"constraints": searched(args, result), "reply": kept_of(result)}
+        # The visitor's own words: what was not searched, and the niche asked for.
+        for said in ASKED_WORDS:
+            if data.get(said):
+                sent[said] = data[said]
+        return {"kind": "reply", "data": sent}
 
 
 def kept_of(reply: Mapping[str, Any]) -> dict[str, Any]:

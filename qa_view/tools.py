@@ -21,8 +21,9 @@ from limma.api import facts_answer, region_answer, valid
 from limma.errors import ApplicationError, Forbidden, validation_faults
 from limma.models import ApiKey, Workspace
 from limma.serializers import FactsInput, RegionInput
-from search.api import search_answer
+from search.api import search_answered
 from search.serializers import SearchInput
+from search.service import SearchOutcome
 
 logger = logging.getLogger(__name__)
 
@@ -141,6 +142,8 @@ class ToolResult:
 
     ok: bool
     result: dict[str, Any]
+    # A search's outcome, kept on the server: the page's evidence is drawn from it.
+    outcome: SearchOutcome | None = None
 
 
 def tool_specs() -> list[dict[str, Any]]:
@@ -168,6 +171,9 @@ def call_tool(
         if asked != workspace.id:
             raise Forbidden("workspace_forbidden", reason=WORKSPACE_IS_THE_PAGES)
         body = {**arguments, "workspace_id": workspace.id}
+        if name == "limma_search":
+            reply, outcome = _search(body, key, workspace, request_id)
+            return ToolResult(True, reply, outcome)
         return ToolResult(True, RUNNERS[name](body, key, workspace, request_id))
     except ApplicationError as error:
         return refusal(error.status, path, error.detail())
@@ -182,9 +188,9 @@ def call_tool(
 
 def _search(
     body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
-) -> dict[str, Any]:
+) -> tuple[dict[str, Any], SearchOutcome]:
     data = valid(SearchInput, body)
-    return search_answer(data, key=key, workspace=workspace, request_id=request_id)
+    return search_answered(data, key=key, workspace=workspace, request_id=request_id)
 
 
 def _facts(
@@ -205,4 +211,4 @@ def _region(
     return region_answer(valid(RegionInput, body), key=key, request_id=request_id)
 
 
-RUNNERS = {"limma_search": _search, "limma_facts": _facts, "limma_region": _region}
+RUNNERS = {"limma_facts": _facts, "limma_region": _region}
