@@ -130,6 +130,9 @@ def ask(request: HttpRequest) -> HttpResponse:
             raise Http404("No such example.")
         example = examples[int(chosen)]
         question = example.question
+    else:
+        # A prepared example typed out is answered as that example, from its stored judgments.
+        example = configured_examples().find(question)
     earlier = visitors.conversation(parent) if parent is not None else []
     try:
         run = visitors.run_ask(

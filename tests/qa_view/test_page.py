@@ -299,3 +299,12 @@ def test_another_visitors_run_is_not_found(page, directory, read_ahead):
 def test_the_site_root_leads_to_the_page(client):
     response = client.get("/")
     assert response.status_code == 302 and response["Location"] == "/qa/"
+
+
+def test_an_example_typed_out_is_answered_from_its_stored_judgments(page, read_ahead):
+    typed = " " + EXAMPLE_QUESTION.lower().rstrip("?") + "  "
+    html = page.post("/qa/ask/", {"question": typed}, **htmx()).content.decode()
+    run = Run.objects.latest("id")
+    assert run.example is not None and run.example["niche"]
+    assert '<p class="first-line">2 people fit. 1 more is close.</p>' in html
+    assert escape(NO_PROFILE_READ) not in html
