@@ -35,7 +35,7 @@ from qa_view.answer_lines import (
     quiet_line,
     unsearched_sentence,
 )
-from qa_view.answer_people import Close, Person, _close, _people
+from qa_view.answer_people import Close, Person, _close, _people, about_text
 from qa_view.codes import sentence_for
 
 ID = re.compile(r"\b(?:req_[0-9a-f]{6,}|crit_[0-9a-f]{6,}|map_[0-9a-f]{6,}|[0-9a-f]{24,64})\b")
@@ -149,8 +149,11 @@ def answer_from(
         )
     people = _people(search, evidence)
     if search.last.get("detail") == "full":
-        # An answer about one person is the agent's sentences, with their [source] under them.
-        return Answer("person", people=people, note=note, search=search)
+        # An answer about one person is the agent's sentences, with their [source] under them,
+        # whether they fit or were close (then the reply lists nobody as fitting).
+        return Answer(
+            "person", people=people or fetched(search, evidence), note=note, search=search
+        )
     close, place_only, not_listed = _close(
         search.last, evidence, start=len(people), sentence=sentence
     )
@@ -168,6 +171,16 @@ def answer_from(
     )
     drawn = _tokens(" ".join(_drawn(answer)))
     return replace(answer, note=tuple(line for line in note if _tokens(line) - drawn - FILLER))
+
+
+def fetched(search: Search, evidence: dict[str, Any]) -> tuple[Person, ...]:
+    """The people a fetch asked about, by the names the page knows them by."""
+    found = evidence.get("people") or {}
+    return tuple(
+        Person(n, entity_id, name, about_text((found.get(entity_id) or {}).get("about")))
+        for n, (entity_id, name) in enumerate(search.fetched)
+        if name
+    )
 
 
 # --- the agent's text --------------------------------------------------------------------------

@@ -23,6 +23,7 @@ class Search:
     replies: tuple[dict[str, Any], ...]
     unsearched: tuple[str, ...] = ()  # the visitor's words the last reply left unsearched
     niche_words: str = ""  # the niche it asked for, in its words
+    fetched: tuple[tuple[str, str], ...] = ()  # (entity_id, name) of one person asked about
 
     @property
     def last(self) -> dict[str, Any]:
@@ -87,6 +88,11 @@ def answer_search(events: list[dict[str, Any]], *, niche: bool = False) -> Searc
         tuple(r for e, r in replies if same((e, r))),
         unsearched=tuple(str(w) for w in unsearched) if isinstance(unsearched, list) else (),
         niche_words=str(data.get("niche_words") or ""),
+        fetched=tuple(
+            (str(f.get("entity_id") or ""), str(f.get("name") or ""))
+            for f in data.get("fetched") or []
+            if isinstance(f, dict) and f.get("entity_id")
+        ),
     )
 
 

@@ -51,7 +51,7 @@ class Examples:
 
 def same_words(question: str) -> str:
     """A question as two typings of it compare: case, spacing and final question marks aside."""
-    return " ".join(question.split()).rstrip("?？ ").rstrip().casefold()
+    return " ".join(question.split()).rstrip("?\uff1f ").rstrip().casefold()
 
 
 def examples_parsed(data: Any, *, where: str = "the examples file") -> Examples:

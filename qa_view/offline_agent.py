@@ -30,7 +30,8 @@ ORDINALS = {
     "eighth": 8, "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
 }  # fmt: skip
 ORDINAL = re.compile(
-    r"\b(?P<word>" + "|".join(ORDINALS) + r"|last)\b(?:\s+(?:one|person|expert|of them))?"
+    r"\b(?P<word>" + "|".join(ORDINALS) + r"|last)\b"
+    r"(?:\s+(?:close\s+)?(?:one|person|expert|of them|of the close(?: ones)?))?"
     r"|(?:number|no\.|#)\s*(?P<number>\d+)",
     re.IGNORECASE,
 )
@@ -39,6 +40,8 @@ LEAD_IN = re.compile(
     r"(?:(?:those|the ones|ones|people|experts)\b\s*(?:who are\s*)?)?",
     re.IGNORECASE,
 )
+CLOSE_ASKED = re.compile(r"\bclose\b|\bone condition short\b|\bnearly\b", re.IGNORECASE)
+THE_CLOSE_ONE = re.compile(r"\bthe close (?:one|person|expert)\b", re.IGNORECASE)
 NOT_READ_YET = ("not_run", "over_budget")
 LIST_CHANGES = ("dropped", "not_compiled", "not_bound:")
 
@@ -89,16 +92,22 @@ def _parsed(content: str) -> dict[str, Any]:
 
 
 def _person_asked(question: str, follow_up: dict[str, Any]) -> dict[str, str] | None:
-    people = follow_up["people"] + follow_up["close"]
+    """Who of the last answer a follow-up asks about: by name (first name or surname alone
+    too), or by place in a list ("the second one", "the second close one", "the last of the
+    close"); where nobody fit, "the second one" is the second of those close."""
+    people, close = follow_up["people"], follow_up["close"]
     folded = question.casefold()
-    for person in people:
+    words = set(re.findall(r"[^\W_]+", folded))
+    for person in people + close:
         name = person["name"].casefold()
-        if name and (name in folded or name.split()[-1] in folded.split()):
+        parts = [part for part in re.findall(r"[^\W_]+", name) if len(part) > 2]
+        if name and (name in folded or (parts and parts[-1] in words)):
             return person
     match = ORDINAL.search(question)
-    if match is None or not follow_up["people"]:
-        return None
-    listed = follow_up["people"]
+    if match is None:
+        alone = len(close) == 1 and THE_CLOSE_ONE.search(question)
+        return close[0] if alone else None
+    listed = close if CLOSE_ASKED.search(question) or not people else people
     if match["number"]:
         index = int(match["number"])
     else:
@@ -198,19 +207,31 @@ def answer_person(reply: dict[str, Any], wanted: str) -> str:
         if quotes:
             lines.append("Their documents say: " + "; ".join(f"“{q}”" for q in quotes) + ".")
         return "\n".join(lines)
+    facets = {f.get("key"): f.get("text") or f.get("key") for f in block.get("facets") or []}
     for listed in ("undetermined", "none", "not_recorded"):
         entry = next((m for m in block.get(listed) or [] if m.get("entity_id") == wanted), None)
         if entry is not None:
             name = entry.get("name") or "This person"
-            missing = ", ".join(entry.get("missing") or [])
+            missing = [f"“{facets.get(key, key)}”" for key in entry.get("missing") or []]
+            said = _quotes(entry)
+            has = f" Their documents say: {'; '.join(said)}." if said else ""
             if listed == "undetermined" and missing:
-                return f"{name} does not fit every condition: their documents leave {missing} open."
+                lacking = ", ".join(missing)
+                short = f"{name} is one condition short: their documents do not establish"
+                return f"{short} {lacking}.{has}"
             if listed == "none":
-                return f"{name} does not fit: their documents say no."
+                return f"{name} does not fit: their documents say no.{has}"
             return f"{name} does not fit every condition: " + sentence_for(
                 entry.get("reason", "not_read")
             )
     return "That person does not fit every condition of this search."
+
+
+def _quotes(entry: dict[str, Any]) -> list[str]:
+    """The words of a person's documents an entry holds, each once, in quotes."""
+    said = [e["text"] for e in entry.get("evidence") or [] if isinstance(e, dict) and e.get("text")]
+    kept = [q for q in said if not any(q in o and q != o for o in said)]
+    return [f"“{q}”" for q in dict.fromkeys(kept)]
 
 
 def _refused(result: dict[str, Any]) -> str:

@@ -109,6 +109,7 @@ def search_evidence(
         dict.fromkeys(
             [str(m.get("entity_id")) for m in reply.get("matches") or []]
             + [str(c.get("entity_id")) for c in close]
+            + [str(entity_id) for entity_id in outcome.entity_ids or []]
         )
     )
     if not wanted:

@@ -27,6 +27,7 @@ REPLY_KEPT = (
 READING = "reading"  # only on a read still under way: "Reading 120 profiles — 45 done"
 SEARCH = "limma_search"
 ASKED_WORDS = ("unsearched", "niche_words")  # the visitor's words, kept beside a reply
+FETCHED = "fetched"  # the people a search restricted to entity_ids asked about
 NEEDS_WRITE = "criteria_read_needs_write"
 
 # An id the page may not show: a record's (24 hex), a document's (32 hex), a request's, a
@@ -206,6 +207,12 @@ class PageStream:
             return {"kind": "reply", "data": {"code": code, "niche": asked_niche(args, None, code)}}
         self.guard.know(reply_names(result))
         sent: dict[str, Any] = {"constraints": searched(args, result), "reply": kept_of(result)}
+        fetched = args.get("entity_ids")
+        if isinstance(fetched, list) and fetched:
+            # One person asked about: who, by the name the page knows them by.
+            sent["fetched"] = [
+                {"entity_id": str(i), "name": self.guard.names.get(str(i), "")} for i in fetched
+            ]
         # The visitor's own words: what was not searched, and the niche asked for.
         for said in ASKED_WORDS:
             if data.get(said):

@@ -30,7 +30,7 @@ from qa_view.ceilings import ceiling_reached
 from qa_view.codes import sentence_for
 from qa_view.examples import Example
 from qa_view.models import Run, Visitor
-from qa_view.stream import ASKED_WORDS
+from qa_view.stream import ASKED_WORDS, FETCHED
 
 logger = logging.getLogger(__name__)
 
@@ -260,7 +260,7 @@ def _event_saver(run_pk: int) -> Callable[[dict[str, Any]], None]:
         data = event.get("data")
         if not isinstance(data, dict):
             return  # only the projection's replies: nothing of the run's record
-        if not set(data) <= {"constraints", "reply", "code", "niche", *ASKED_WORDS}:
+        if not set(data) <= {"constraints", "reply", "code", "niche", FETCHED, *ASKED_WORDS}:
             return
         seen.append({"kind": "reply", "data": data})
         Run.objects.filter(pk=run_pk, state=Run.State.RUNNING).update(page_events=list(seen))

@@ -59,7 +59,7 @@ def test_a_typed_question_without_a_niche_is_not_prepared():
         "Who in France has 20+ years marketing infant formula in European markets?",
         "who in france has 20+ years marketing infant formula in european markets",
         "  Who in France   has 20+ years marketing\tinfant formula in European markets ??",
-        "WHO IN FRANCE HAS 20+ YEARS MARKETING INFANT FORMULA IN EUROPEAN MARKETS？",
+        "WHO IN FRANCE HAS 20+ YEARS MARKETING INFANT FORMULA IN EUROPEAN MARKETS\uff1f",
     ],
 )
 def test_an_example_typed_out_is_that_example(typed):
