@@ -79,7 +79,7 @@ def test_a_follow_up_on_a_close_person_answers_from_their_rows_with_their_source
 
 
 @pytest.mark.django_db
-def test_the_second_one_where_nobody_fits_is_the_second_close_person(page, read_ahead):
+def test_a_close_person_asked_by_name_is_answered_about_them_not_as_a_list(page, read_ahead):
     page.post("/qa/ask/", {"example": "0"}, **htmx())
     first = Run.objects.latest("id")
     html = ask(page, "tell me more about Friederike Hollerer", parent=first)
