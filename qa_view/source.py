@@ -11,12 +11,16 @@ import itertools
 import logging
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import asdict
 from typing import Any
 
+from criteria.models import Judgment
 from criteria.reading import facets_of
+from criteria.types import DocumentJudgment
 from limma.access import readable_documents
 from limma.errors import ApplicationError
 from limma.ids import new_request_id
+from limma.match import VOCABULARY_TYPES
 from limma.models import ApiKey, Document, Entity, Sentence, Workspace
 from limma.services.facts import receipt
 from limma.services.region import region_read
@@ -196,8 +200,14 @@ def person_source(
         found = receipt(row)
         if found["origin"] == "declared":
             columns = found.get("columns") or {}
+            slots = workspace.parsed_pack.relations[row.relation].slots
             values = [
-                {"slot": slot, "value": value, "table": found["table"], "column": columns.get(slot)}
+                {
+                    "slot": slot,
+                    **_named(workspace, slots.get(slot), value),
+                    "table": found["table"],
+                    "column": columns.get(slot),
+                }
                 for slot, value in row.values.items()
                 if value not in (None, "")
             ]
@@ -207,11 +217,48 @@ def person_source(
         else:
             spans.append((found, row.relation.replace("_", " ")))
     quotes = [quote for _, entry in entries for quote in _quotes(entry)]
+    if entity_pk is not None and search.criterion:
+        # Somebody close: the words their documents DO establish, from their stored judgments.
+        held = {key for _, entry in entries for key in entry.get("established") or []}
+        quotes += established_quotes(search.criterion, entity_pk, held)
     spans += [(quote, labels[quote["facet"]]) for quote in quotes if quote.get("facet") in labels]
     passages = _passages(key, spans)
     if not passages and entity_pk is not None:
         passages = _unmarked(key, entity_pk)
     return {"listed": listed, "fields": fields, "passages": passages}
+
+
+def _named(workspace: Workspace, slot_type: Any, value: Any) -> dict[str, Any]:
+    """A record's value by the vocabulary's own name ("Switzerland"), with what the export
+    wrote ("Schweiz") where that differs."""
+    if slot_type in VOCABULARY_TYPES:
+        term = workspace.vocabulary.lookup(str(value), axis=slot_type)
+        if term is not None and term.name != value:
+            return {"value": term.name, "written": value}
+    return {"value": value}
+
+
+def established_quotes(address: str, entity_pk: int, held: set[str]) -> list[dict[str, Any]]:
+    """The quotes of a person's stored judgments for the conditions their entry establishes."""
+    if not held:
+        return []
+    judgments = Judgment.objects.filter(
+        criterion__address=address,
+        document__entity_id=entity_pk,
+        state=Judgment.State.DONE,
+        outcome__isnull=False,
+    )
+    quotes: list[dict[str, Any]] = []
+    for outcome in judgments.values_list("outcome", flat=True):
+        try:
+            judged = DocumentJudgment.from_json(outcome)
+        except (KeyError, TypeError):
+            continue  # a judgment of another shape says nothing here
+        for experience in judged.experiences:
+            for key, quote in experience.established.items():
+                if key in held:
+                    quotes.append(asdict(quote))
+    return quotes
 
 
 def _unmarked(key: ApiKey, entity_pk: int) -> list[dict[str, Any]]:

@@ -107,7 +107,7 @@ def test_a_visitor_asks_reads_the_source_and_follows_up(
     marked = page.locator(".source mark")
     expect(marked.first).to_be_visible()
     assert "across Germany and Poland" in marked.all_inner_texts()
-    expect(page.locator(".source")).to_contain_text("experts.country")
+    expect(page.locator(".source")).to_contain_text("from the country column of the experts table")
     assert page.url.endswith("/qa/")
     page.screenshot(path=str(SHOTS / "qa_page.png"), full_page=True)
 
