@@ -26,7 +26,7 @@ class PageOnlyStaticMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         static = "/" + settings.STATIC_URL.lstrip("/")
-        if page_only() and request.path.startswith(static):
-            if not request.path[len(static) :].startswith(PAGE_STATIC):
-                return HttpResponseNotFound()
+        asked = request.path[len(static) :] if request.path.startswith(static) else None
+        if page_only() and asked is not None and not asked.startswith(PAGE_STATIC):
+            return HttpResponseNotFound()
         return self.get_response(request)
