@@ -37,6 +37,7 @@ from qa_view.answer_lines import (
 )
 from qa_view.answer_people import Close, Person, _close, _people, about_text
 from qa_view.codes import sentence_for
+from qa_view.paging_words import showing
 
 ID = re.compile(r"\b(?:req_[0-9a-f]{6,}|crit_[0-9a-f]{6,}|map_[0-9a-f]{6,}|[0-9a-f]{24,64})\b")
 NICHE_FAILED = "niche_search_failed"  # a niche search that did not come back, said generally
@@ -68,6 +69,19 @@ class Answer:
     # says so, where the niche or a part of the question was not searched.
     offered: tuple[Person, ...] = ()
     offered_heading: str = ""
+    # The whole answer, paged: the search's own totals, and where "Show more" goes on from.
+    fits_total: int = 0
+    fits_next: int | None = None
+    close_total: int = 0
+    close_next: int | None = None
+
+    @property
+    def fits_showing(self) -> str:
+        return showing(len(self.people), self.fits_total) if self.fits_next is not None else ""
+
+    @property
+    def close_showing(self) -> str:
+        return showing(self.close_next or 0, self.close_total) if self.close_next else ""
 
     @property
     def sourced(self) -> tuple[Person | Close, ...]:
@@ -158,6 +172,12 @@ def answer_from(
         search.last, evidence, start=len(people), sentence=sentence
     )
     quiet, reasons = quiet_line(search.last, listed=len(people), sentence=sentence)
+    fits_total = int((search.last.get("matched") or {}).get("total") or 0)
+    offsets = [(r.get("matched") or {}).get("next_offset") for r in search.replies]
+    fits_next = max((o for o in offsets if isinstance(o, int)), default=None)
+    block = search.last.get("close") if isinstance(search.last.get("close"), dict) else {}
+    close_total = int(block.get("total") or 0)
+    close_shown = len(block.get("matches") or [])
     answer = Answer(
         "list",
         first_line=first_line(search.last, stop=str(done.get("stop") or ""), sentence=sentence),
@@ -168,6 +188,10 @@ def answer_from(
         close_place_only=place_only,
         close_not_listed=not_listed,
         search=search,
+        fits_total=fits_total,
+        fits_next=fits_next if fits_next is not None and len(people) < fits_total else None,
+        close_total=close_total,
+        close_next=close_shown if close_shown < close_total else None,
     )
     drawn = _tokens(" ".join(_drawn(answer)))
     return replace(answer, note=tuple(line for line in note if _tokens(line) - drawn - FILLER))

@@ -24,6 +24,7 @@ class Person:
     about: str
     words: tuple[str, ...] = ()
     record: tuple[str, ...] = ()  # a value the question asked for, where the lines lack it
+    listed: str = ""  # "fits" on a page shown by "Show more" (index is then its place there)
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Close:
     lacks: str
     because: str
     quote: str = ""
+    listed: str = ""  # "close" on a page shown by "Show more" (index is then its place there)
 
 
 # --- the people --------------------------------------------------------------------------------
