@@ -7,7 +7,8 @@ Its rules, and nothing more (a fresh checkout answers a question with no key and
   searches the new words as a brief with the last search's constraints and niche by address;
   anything else is searched as brief = the visitor's question;
 - a reuse-only search whose niche was never read (not_run, over_budget) is sent once more
-  without the budget;
+  without the budget; a read still going on in the background (partial, time_budget) is asked
+  again, up to WAIT_CALLS searches, so the answer is the finished read where it finishes;
 - then it answers from the last result in plain sentences, naming people by name, never by id.
 """
 
@@ -43,6 +44,7 @@ LEAD_IN = re.compile(
 CLOSE_ASKED = re.compile(r"\bclose\b|\bone condition short\b|\bnearly\b", re.IGNORECASE)
 THE_CLOSE_ONE = re.compile(r"\bthe close (?:one|person|expert)\b", re.IGNORECASE)
 NOT_READ_YET = ("not_run", "over_budget")
+WAIT_CALLS = 6  # searches of one question while its read goes on (the loop allows eight turns)
 LIST_CHANGES = ("dropped", "not_compiled", "not_bound:")
 
 
@@ -275,6 +277,12 @@ def next_step(messages: list[Any]) -> dict[str, Any]:
     if args.get("criteria_budget") == REUSE_ONLY and status in NOT_READ_YET and not retried:
         again = {k: v for k, v in args.items() if k != "criteria_budget"}
         return {"content": None, "tool_calls": [_call(len(done) + 1, again)]}
+    criterion = result.get("criterion") or {}
+    still_reading = status == "partial" and criterion.get("status_reason") == "time_budget"
+    if still_reading and len(done) < WAIT_CALLS:
+        # The read goes on in the background: ask again, which waits for it once more, so the
+        # visitor sees "Reading 120 profiles — 45 done" and then the answer.
+        return {"content": None, "tool_calls": [_call(len(done) + 1, dict(args))]}
     if args.get("entity_ids"):
         return {"content": answer_person(result, args["entity_ids"][0]), "tool_calls": []}
     return {"content": answer_list(result), "tool_calls": []}
