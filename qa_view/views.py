@@ -23,6 +23,7 @@ from qa_view.answer_events import Search
 from qa_view.examples import configured_examples
 from qa_view.models import Run
 from qa_view.paging import LISTS, more_people, paged_person
+from qa_view.polling import poll_every
 from qa_view.source import person_source, segments
 
 PAGE = "qa_view/page.html"
@@ -61,8 +62,10 @@ def _access_run(request: HttpRequest, run_id: int) -> Run:
 
 def _item(run: Run, *, last: bool) -> dict[str, Any]:
     answer = visitors.run_answer(run)
-    reading = visitors.run_reading(run) if answer.kind == "pending" else None
-    return {"run": run, "answer": answer, "reading": reading, "last": last}
+    pending = answer.kind == "pending"
+    reading = visitors.run_reading(run) if pending else None
+    poll = poll_every(run.created_at) if pending else ""
+    return {"run": run, "answer": answer, "reading": reading, "last": last, "poll": poll}
 
 
 def _context(request: HttpRequest, **more: Any) -> dict[str, Any]:
