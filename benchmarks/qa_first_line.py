@@ -35,6 +35,7 @@ from decimal import Decimal
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "directory" / "qa_examples.json"  # the demo directory's four, as make demo
 FIXED = ((float("inf"), "2s"),)  # the page before: one poll every 2 s
 POLL = re.compile(r'hx-get="(?P<url>/qa/runs/\d+/)"\s+hx-trigger="every (?P<n>\d+)(?P<unit>ms|s)"')
 FIRST_LINE = 'class="first-line"'
@@ -57,8 +58,10 @@ def _environment(out: Path) -> None:
             "LIMMA_VAR_DIR": str(out),
             "LIMMA_SECURE": "0",
             "LIMMA_PROVIDER": "offline",
-            "LIMMA_CRITERIA_BACKGROUND": "1",
+            # Read ahead inside the call (no worker yet); the worker's runs read in the background.
+            "LIMMA_CRITERIA_BACKGROUND": "0",
             "LIMMA_LOG_LEVEL": "WARNING",
+            "LIMMA_QA_EXAMPLES": str(EXAMPLES),
         }
     )
     sys.path.insert(0, str(ROOT))
@@ -104,22 +107,21 @@ def main() -> None:
     from django.test.utils import setup_test_environment
 
     from qa_view import polling
-    from qa_view.examples import DEFAULT_EXAMPLES, load_examples
+    from qa_view.examples import load_examples
     from qa_view.rehearsal import rehearsal_prepare
 
-    os.environ["LIMMA_QA_EXAMPLES"] = str(DEFAULT_EXAMPLES)
     setup_test_environment()  # the test client's host is allowed
     call_command("migrate", verbosity=0)
     prepared = rehearsal_prepare(
-        n=args.n, seed=23, examples=str(DEFAULT_EXAMPLES), max_usd=Decimal("1"), spend=True,
+        n=args.n, seed=23, examples=str(EXAMPLES), max_usd=Decimal("1"), spend=True,
         say=print, visitor_key="viewer",
     )  # fmt: skip
     assert prepared is not None
-    questions = [e.question for e in load_examples(DEFAULT_EXAMPLES).examples]
+    questions = [e.question for e in load_examples(EXAMPLES).examples]
     worker = subprocess.Popen(
         [sys.executable, str(ROOT / "manage.py"), "qcluster"],
         cwd=ROOT,
-        env=os.environ.copy(),
+        env={**os.environ, "LIMMA_CRITERIA_BACKGROUND": "1"},
         start_new_session=True,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -131,20 +131,6 @@ def answer_from(
             code = codes[-1] if codes and codes[-1] in SAID_AS_IS else NICHE_FAILED
             return Answer("no_niche", first_line=sentence(code))
         return Answer("text", note=note) if note else Answer("empty", first_line=NO_ANSWER)
-    criterion = search.last.get("criterion") or {}
-    if criterion.get("counts") is None and criterion.get("status") in NOT_READ:
-        # The niche came back unread: a list of the ordinary conditions alone is no answer.
-        said = sentence(criterion.get("status_reason") or f"criterion_{criterion['status']}")
-        unread = Answer(
-            "no_niche", first_line=not_read_sentence(search.niche_words, said), search=search
-        )
-        plain = constraints_only(events, search)
-        if plain is None:
-            return unread
-        offered = _people(plain, evidence)
-        total = int((plain.last.get("matched") or {}).get("total") or 0)
-        heading = offered_heading(total, [search.niche_words] if search.niche_words else [])
-        return replace(unread, offered=offered, offered_heading=heading if offered else "")
     unsearched = {
         code: int(n)
         for code, n in (search.last.get("incomplete_because") or {}).items()
@@ -161,12 +147,26 @@ def answer_from(
             offered_heading=offered_heading(total, search.unsearched) if offered else "",
             search=search,
         )
+    criterion = search.last.get("criterion") or {}
+    if criterion.get("counts") is None and criterion.get("status") in NOT_READ:
+        # The niche came back unread: a list of the ordinary conditions alone is no answer.
+        said = sentence(criterion.get("status_reason") or f"criterion_{criterion['status']}")
+        unread = Answer(
+            "no_niche", first_line=not_read_sentence(search.niche_words, said), search=search
+        )
+        plain = constraints_only(events, search)
+        if plain is None:
+            return unread
+        offered = _people(plain, evidence)
+        total = int((plain.last.get("matched") or {}).get("total") or 0)
+        heading = offered_heading(total, [search.niche_words] if search.niche_words else [])
+        return replace(unread, offered=offered, offered_heading=heading if offered else "")
     people = _people(search, evidence)
     if search.last.get("detail") == "full":
         # An answer about one person is the agent's sentences, with their [source] under them,
         # whether they fit or were close (then the reply lists nobody as fitting).
         return Answer(
-            "person", people=people or fetched(search, evidence), note=note, search=search
+            "person", people=people or fetched(search, evidence, sentence), note=note, search=search
         )
     close, place_only, not_listed = _close(
         search.last, evidence, start=len(people), sentence=sentence
@@ -197,14 +197,24 @@ def answer_from(
     return replace(answer, note=tuple(line for line in note if _tokens(line) - drawn - FILLER))
 
 
-def fetched(search: Search, evidence: dict[str, Any]) -> tuple[Person, ...]:
-    """The people a fetch asked about, by the names the page knows them by."""
+def fetched(
+    search: Search, evidence: dict[str, Any], sentence: Callable[..., str] = sentence_for
+) -> tuple[Person | Close, ...]:
+    """The people a fetch asked about, by the names the page knows them by; somebody one
+    condition short with the condition they lack."""
     found = evidence.get("people") or {}
-    return tuple(
-        Person(n, entity_id, name, about_text((found.get(entity_id) or {}).get("about")))
-        for n, (entity_id, name) in enumerate(search.fetched)
-        if name
-    )
+    people: list[Person | Close] = []
+    for asked in search.fetched:
+        entity_id, name = asked["entity_id"], asked.get("name") or ""
+        if not name:
+            continue
+        about = about_text((found.get(entity_id) or {}).get("about"))
+        if asked.get("lacks"):
+            because = sentence(asked["because"]) if asked.get("because") else ""
+            people.append(Close(len(people), entity_id, name, about, asked["lacks"], because))
+        else:
+            people.append(Person(len(people), entity_id, name, about))
+    return tuple(people)
 
 
 # --- the agent's text --------------------------------------------------------------------------

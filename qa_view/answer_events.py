@@ -23,7 +23,8 @@ class Search:
     replies: tuple[dict[str, Any], ...]
     unsearched: tuple[str, ...] = ()  # the visitor's words the last reply left unsearched
     niche_words: str = ""  # the niche it asked for, in its words
-    fetched: tuple[tuple[str, str], ...] = ()  # (entity_id, name) of one person asked about
+    # One person asked about: {entity_id, name, and lacks/because when one condition short}.
+    fetched: tuple[dict[str, str], ...] = ()
 
     @property
     def last(self) -> dict[str, Any]:
@@ -89,7 +90,7 @@ def answer_search(events: list[dict[str, Any]], *, niche: bool = False) -> Searc
         unsearched=tuple(str(w) for w in unsearched) if isinstance(unsearched, list) else (),
         niche_words=str(data.get("niche_words") or ""),
         fetched=tuple(
-            (str(f.get("entity_id") or ""), str(f.get("name") or ""))
+            {k: str(v) for k, v in f.items() if isinstance(v, str)}
             for f in data.get("fetched") or []
             if isinstance(f, dict) and f.get("entity_id")
         ),
