@@ -35,7 +35,7 @@ from qa_view.answer_lines import (
     quiet_line,
     unsearched_sentence,
 )
-from qa_view.answer_people import Close, Person, _close, _people, about_text
+from qa_view.answer_people import Close, Person, about_text, close_people, listed_people
 from qa_view.codes import sentence_for
 from qa_view.paging_words import showing
 
@@ -138,7 +138,7 @@ def answer_from(
     }
     if unsearched and search.last.get("detail") != "full":
         # A part of the question was not searched: the list is of another question.
-        offered = _people(search, evidence)
+        offered = listed_people(search, evidence)
         total = int((search.last.get("matched") or {}).get("total") or 0)
         return Answer(
             "not_searched",
@@ -157,18 +157,18 @@ def answer_from(
         plain = constraints_only(events, search)
         if plain is None:
             return unread
-        offered = _people(plain, evidence)
+        offered = listed_people(plain, evidence)
         total = int((plain.last.get("matched") or {}).get("total") or 0)
         heading = offered_heading(total, [search.niche_words] if search.niche_words else [])
         return replace(unread, offered=offered, offered_heading=heading if offered else "")
-    people = _people(search, evidence)
+    people = listed_people(search, evidence)
     if search.last.get("detail") == "full":
         # An answer about one person is the agent's sentences, with their [source] under them,
         # whether they fit or were close (then the reply lists nobody as fitting).
         return Answer(
             "person", people=people or fetched(search, evidence, sentence), note=note, search=search
         )
-    close, place_only, not_listed = _close(
+    close, place_only, not_listed = close_people(
         search.last, evidence, start=len(people), sentence=sentence
     )
     quiet, reasons = quiet_line(search.last, listed=len(people), sentence=sentence)

@@ -93,7 +93,7 @@ def _parsed(content: str) -> dict[str, Any]:
     return asked
 
 
-def _person_asked(question: str, follow_up: dict[str, Any]) -> dict[str, str] | None:
+def person_asked(question: str, follow_up: dict[str, Any]) -> dict[str, str] | None:
     """Who of the last answer a follow-up asks about: by name (first name or surname alone
     too), or by place in a list ("the second one", "the second close one", "the last of the
     close"); where nobody fit, "the second one" is the second of those close."""
@@ -130,7 +130,7 @@ def first_search(asked: dict[str, Any]) -> dict[str, Any]:
     if follow_up is None:
         return {"brief": asked["question"]}
     niche = [{"address": follow_up["criterion"]}] if follow_up.get("criterion") else []
-    person = _person_asked(asked["question"], follow_up)
+    person = person_asked(asked["question"], follow_up)
     if person is not None:
         fetch: dict[str, Any] = {
             "constraints": follow_up["constraints"],

@@ -14,7 +14,7 @@ from typing import Any
 from limma.ids import new_request_id
 from limma.models import ApiKey, Workspace
 from qa_view.answer_events import Search
-from qa_view.answer_people import Close, Person, _close, _people
+from qa_view.answer_people import Close, Person, close_people, listed_people
 from qa_view.paging_words import showing
 from qa_view.source import REUSE_ONLY, search_evidence
 from search.replies import search_reply
@@ -66,7 +66,7 @@ def more_people(
             request_id="",
         )
         evidence = search_evidence(key=key, outcome=outcome, reply=reply)
-        people = _people(Search(search.constraints, search.criterion, (reply,)), evidence)
+        people = listed_people(Search(search.constraints, search.criterion, (reply,)), evidence)
         total = int(reply["matched"]["total"])
         numbered = tuple(replace(p, index=offset + n, listed=FITS) for n, p in enumerate(people))
         shown = offset + len(numbered)
@@ -77,7 +77,7 @@ def more_people(
     page = whole[offset : offset + PAGE]
     reply: dict[str, Any] = {"close": {"total": len(whole), "matches": page}}
     evidence = search_evidence(key=key, outcome=outcome, reply=reply)
-    close, _place_only, _ = _close(reply, evidence, start=0)
+    close, _place_only, _ = close_people(reply, evidence, start=0)
     positions = {str(item.get("entity_id")): offset + n for n, item in enumerate(page)}
     numbered = tuple(replace(c, index=positions[c.entity_id], listed=CLOSE) for c in close)
     shown = offset + len(page)

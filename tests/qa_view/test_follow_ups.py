@@ -7,7 +7,7 @@ import pytest
 from django.utils.html import escape
 
 from qa_view.models import Run
-from qa_view.offline_agent import _person_asked
+from qa_view.offline_agent import person_asked
 from tests.qa_view.conftest import htmx
 
 PEOPLE = [{"id": "p1", "name": "Camille Rousseau"}, {"id": "p2", "name": "Luc Marchand"}]
@@ -32,7 +32,7 @@ CLOSE = [{"id": "c1", "name": "Greta Ostrander"}, {"id": "c2", "name": "Dario Be
     ],
 )
 def test_a_follow_up_names_who_of_the_last_answer_it_is_about(question, people, close, wanted):
-    found = _person_asked(question, {"people": people, "close": close})
+    found = person_asked(question, {"people": people, "close": close})
     assert found is not None and found["id"] == wanted
 
 
@@ -48,7 +48,7 @@ def test_a_follow_up_names_who_of_the_last_answer_it_is_about(question, people, 
     ],
 )
 def test_a_follow_up_about_nobody_listed_is_a_new_search(question, people, close):
-    assert _person_asked(question, {"people": people, "close": close}) is None
+    assert person_asked(question, {"people": people, "close": close}) is None
 
 
 def ask(page, question: str, parent: Run | None = None) -> str:
@@ -79,7 +79,7 @@ def test_a_follow_up_on_a_close_person_answers_from_their_rows_with_their_source
 
 
 @pytest.mark.django_db
-def test_a_close_person_asked_by_name_is_answered_about_them_not_as_a_list(page, read_ahead):
+def test_a_closeperson_asked_by_name_is_answered_about_them_not_as_a_list(page, read_ahead):
     page.post("/qa/ask/", {"example": "0"}, **htmx())
     first = Run.objects.latest("id")
     html = ask(page, "tell me more about Friederike Hollerer", parent=first)
