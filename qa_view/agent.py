@@ -14,6 +14,7 @@ import json
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Sum
@@ -111,6 +112,7 @@ def run_question(
     on_event: Callable[[Event], None] | None = None,
     example: Mapping[str, Any] | None = None,
     on_page_event: Callable[[Event], None] | None = None,
+    max_usd: Decimal | None = None,
 ) -> RunOutcome:
     """Answer one question (a follow-up when `follow_up` is given) in one agent loop."""
     known = _follow_up_names(workspace, follow_up)
@@ -152,6 +154,7 @@ def run_question(
                 key=key,
                 workspace=workspace,
                 request_id=request_id,
+                max_usd=max_usd,
             )
             names = _result_names(workspace, result) if result.ok else {}
             data = {"id": call_id, "tool": call["name"], "result": result.result, "ok": result.ok}

@@ -26,7 +26,13 @@ from limma.models import ApiKey, Workspace
 from limma.services.keys import api_key_create
 from qa_view.agent import SearchSeen, run_question
 from qa_view.answer import Answer, answer_from
-from qa_view.ceilings import ceiling_reached
+from qa_view.ceilings import (
+    ceiling_reached,
+    day_ceiling_usd,
+    visitor_ceiling_usd,
+    visitor_spent_usd,
+    visitors_spent_today_usd,
+)
 from qa_view.codes import sentence_for
 from qa_view.examples import Example
 from qa_view.models import Run, Visitor
@@ -250,6 +256,13 @@ def run_ask(
     return run
 
 
+def left_to_spend(visitor: Visitor) -> Decimal:
+    """What a question of this visitor may still spend on reads: under both ceilings."""
+    mine = visitor_ceiling_usd(visitor) - visitor_spent_usd(visitor)
+    today = day_ceiling_usd() - visitors_spent_today_usd()
+    return max(min(mine, today), Decimal(0))
+
+
 def _event_saver(run_pk: int) -> Callable[[dict[str, Any]], None]:
     """Keep a running run's replies as they come, so the page can draw its progress."""
     seen: list[dict[str, Any]] = []
@@ -297,6 +310,7 @@ def run_execute(*, run_id: int) -> None:
             request_id=run.request_id,
             example=run.example,
             on_page_event=_event_saver(run.pk),
+            max_usd=left_to_spend(visitor),
         )
     except Exception:
         # A bug, not a refusal: recorded on the run, so the page says one sentence, not a 500.

@@ -16,6 +16,7 @@ from limma.door.shapes import AgentMessage, ToolCall
 from limma.models import ApiKey, LedgerEntry
 from qa_view.models import Run
 from qa_view.offline_agent import WAIT_CALLS, next_step
+from qa_view.tools import bounded_budget
 from qa_view.visitors import visitor_create
 from tests.factories import make_key
 from tests.qa_view.conftest import EUROPE, FACETS, htmx
@@ -102,3 +103,38 @@ def test_the_offline_agent_asks_again_while_the_read_goes_on_then_answers():
 def test_a_read_stopped_for_another_reason_is_answered_at_once(reason):
     stopped = {**READING, "criterion": {**READING["criterion"], "status_reason": reason}}
     assert next_step(_messages([stopped]))["tool_calls"] == []
+
+
+@pytest.mark.parametrize(
+    ("asked", "left", "bounded"),
+    [
+        (None, Decimal("5"), {"max_usd": 5.0}),
+        ({"max_reads": 0}, Decimal("2.5"), {"max_reads": 0, "max_usd": 2.5}),
+        ({"max_usd": 1}, Decimal("5"), {"max_usd": 1.0}),
+        ({"max_usd": 9}, Decimal("0.25"), {"max_usd": 0.25}),
+        ({"max_usd": 9}, Decimal("-1"), {"max_usd": 0.0}),
+        ("not a budget", Decimal("5"), "not a budget"),  # the verb names the fault
+        ({"max_usd": "lots"}, Decimal("5"), {"max_usd": "lots"}),
+    ],
+)
+def test_a_searchs_reads_are_bounded_by_what_the_visitor_has_left(asked, left, bounded):
+    assert bounded_budget(asked, left) == bounded
+
+
+def test_a_run_hands_its_search_what_the_visitor_has_left_under_both_ceilings(
+    analyst_page, settings, monkeypatch
+):
+    import qa_view.tools
+
+    settings.LIMMA_QA_CAP_DAY_USD = "0.75"
+    seen: list[Any] = []
+    real = qa_view.tools.search_answered
+
+    def spy(data, **kwargs):
+        seen.append(data["criteria_budget"])
+        return real(data, **kwargs)
+
+    monkeypatch.setattr(qa_view.tools, "search_answered", spy)
+    with door.use_provider(FakeAgent(steps)):
+        analyst_page.post("/qa/ask/", {"question": TYPED}, **htmx())
+    assert [budget["max_usd"] for budget in seen] == [0.75]
