@@ -289,4 +289,13 @@ def test_typed_questions_are_read_or_say_what_was_not_searched(  # noqa: PLR0915
         not_searched(ask("Sales directors in Germany"), "directors")
         not_searched(ask("Who in Polnd led marketing for baby formula?"), "Polnd")
     assert dialogs == []  # the markup was shown as text, never run
+
+    # An HTMX request the server refuses is swapped in as the page's one sentence, and the
+    # conversation stays.
+    from qa_view.failures import NOT_FOUND
+
+    runs = page.locator(".run").count()
+    page.evaluate("htmx.ajax('GET', '/qa/runs/999999/', {target: '#conversation'})")
+    expect(page.locator("#failure")).to_have_text(NOT_FOUND)
+    expect(page.locator(".run")).to_have_count(runs)
     page.screenshot(path=str(SHOTS / "qa_typed.png"), full_page=True)
