@@ -16,7 +16,7 @@ from limma.api import valid
 from limma.models import ApiKey, Workspace
 from search.replies import search_reply
 from search.serializers import SearchInput, SearchOutput
-from search.service import search_run
+from search.service import SearchOutcome, search_run
 
 
 class SearchApi(APIView):
@@ -44,10 +44,18 @@ class SearchApi(APIView):
 def search_answer(
     data: dict[str, Any], *, key: ApiKey, workspace: Workspace, request_id: str
 ) -> dict[str, Any]:
-    """The search verb's reply to valid input: the Q&A agent's tool answers with it too."""
+    """The search verb's reply to valid input: an idea's, or the search's own."""
     idea_fields_checked(data)
     if data.get("idea"):
         return idea_answer(data, key=key, workspace=workspace, request_id=request_id)
+    return search_answered(data, key=key, workspace=workspace, request_id=request_id)[0]
+
+
+def search_answered(
+    data: dict[str, Any], *, key: ApiKey, workspace: Workspace, request_id: str
+) -> tuple[dict[str, Any], SearchOutcome]:
+    """The reply and the outcome it was made from: the Q&A agent's tool keeps both, so the page
+    draws its evidence from the search already made instead of searching again."""
     outcome = search_run(
         key=key,
         workspace=workspace,
@@ -60,7 +68,7 @@ def search_answer(
         list_limit=data["list_limit"],
         request_id=request_id,
     )
-    return search_reply(
+    reply = search_reply(
         outcome,
         key=key,
         detail=data["detail"],
@@ -69,3 +77,4 @@ def search_answer(
         list_limit=data["list_limit"],
         request_id=request_id,
     )
+    return reply, outcome
