@@ -78,6 +78,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "limma.middleware.RequestIdMiddleware",
+    "qa_view.host.PageOnlyStaticMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -88,7 +89,11 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
-ROOT_URLCONF = "limma.urls"
+# The hosted Q&A service serves the page alone (qa_view/host.py): no admin, verbs or reference.
+LIMMA_PAGE_ONLY = os.environ.get("LIMMA_PAGE_ONLY", "0") == "1"
+ROOT_URLCONF = "limma.page_urls" if LIMMA_PAGE_ONLY else "limma.urls"
+# A refused CSRF token under /qa/ is the page's own sentence (qa_view/failures.py).
+CSRF_FAILURE_VIEW = "qa_view.failures.csrf_failure"
 WSGI_APPLICATION = "limma.wsgi.application"
 
 TEMPLATES = [

@@ -8,6 +8,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 from limma import api
 from search.api import SearchApi
 
+# Under /qa/ a failure is the page's own sentence; elsewhere Django's (qa_view/failures.py).
+handler404 = "qa_view.failures.not_found"
+handler500 = "qa_view.failures.server_error"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", RedirectView.as_view(url="/qa/", permanent=False)),

@@ -18,8 +18,21 @@ from qa_view.visitors import visitor_code_set, visitor_create
 VISITOR = "Rehearsal visitor"
 
 
+KEY_SAYS = {
+    "analyst": "reads a visitor's own niche, under the visitor and day ceilings",
+    "viewer": "answers only from profiles already read",
+}
+
+
 def rehearsal_prepare(
-    *, n: int, seed: int, examples: str, max_usd: Decimal, spend: bool, say: Callable[[str], None]
+    *,
+    n: int,
+    seed: int,
+    examples: str,
+    max_usd: Decimal,
+    spend: bool,
+    say: Callable[[str], None],
+    visitor_key: str = "analyst",
 ) -> dict[str, str] | None:
     """Build (or reuse) the directory, read the examples ahead, and make the visitor.
 
@@ -50,12 +63,15 @@ def rehearsal_prepare(
         )
     provider = limma_settings().provider
     say(f"examples read ahead with the {provider} provider")
+    key, _ = api_key_create(workspace=workspace, name=f"Q&A page: {VISITOR}", role=visitor_key)
     visitor = Visitor.objects.filter(workspace=workspace, name=VISITOR).first()
     if visitor is None:
-        visitor, code = visitor_create(workspace=workspace, name=VISITOR)
+        visitor, code = visitor_create(workspace=workspace, name=VISITOR, api_key=key)
     else:
         code = visitor_code_set(visitor=visitor)
+        visitor.api_key = key
         visitor.save()
+    say(f"the page's key: {visitor_key} ({KEY_SAYS[visitor_key]})")
     return {"name": visitor.name, "code": code}
 
 

@@ -16,6 +16,7 @@ import json
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from rest_framework.exceptions import ValidationError
@@ -33,8 +34,9 @@ from limma.auth import WRITE_NEEDS_ANALYST
 from limma.errors import ApplicationError, Forbidden, validation_faults
 from limma.models import ApiKey, Workspace
 from limma.serializers import ConnectInput, DocumentsInput, FactsInput, IngestInput, RegionInput
-from search.api import search_answer
+from search.api import search_answered
 from search.serializers import SearchInput
+from search.service import SearchOutcome
 
 logger = logging.getLogger(__name__)
 
@@ -209,7 +211,10 @@ TOOL_SPECS: dict[str, dict[str, Any]] = {
     },
 }
 
-Runner = Callable[[dict[str, Any], ApiKey, Workspace, str], dict[str, Any]]
+# A runner answers with the verb's reply; a search also with its outcome (kept on the server).
+Runner = Callable[
+    [dict[str, Any], ApiKey, Workspace, str], dict[str, Any] | tuple[dict[str, Any], Any]
+]
 
 
 @dataclass(frozen=True)
@@ -218,6 +223,8 @@ class ToolResult:
 
     ok: bool
     result: dict[str, Any]
+    # A search's outcome, kept on the server: the page's evidence is drawn from it.
+    outcome: SearchOutcome | None = None
 
 
 @dataclass(frozen=True)
@@ -276,12 +283,14 @@ def call_tool(
     request_id: str,
     offered: Iterable[str] = READ_ONLY_TOOLS,
     workspace_fixed: bool = True,
+    max_usd: Decimal | None = None,
 ) -> ToolResult:
     """Run one tool call under `key` in `workspace`; every refusal is an error result.
 
     `offered` is what the caller was listed; `workspace_fixed` (the Q&A page) refuses another
     workspace_id, else the call's workspace_id (default `workspace`) is checked against the key.
-    """
+    `max_usd`: what the caller has left to spend (the page: a visitor under their ceilings);
+    a search's reads are bounded by it, whatever budget the model asked for."""
     tool = REGISTRY.get(name)
     path = tool.path if tool else ""
     offered = tuple(offered)
@@ -299,7 +308,12 @@ def call_tool(
         if not tool.may_call(key):
             raise Forbidden("write_needs_analyst_key", reason=WRITE_NEEDS_ANALYST)
         body = {**arguments, "workspace_id": called_in.id}
-        return ToolResult(True, tool.run(body, key, called_in, request_id))
+        if name == "limma_search" and max_usd is not None:
+            body["criteria_budget"] = bounded_budget(body.get("criteria_budget"), max_usd)
+        answered = tool.run(body, key, called_in, request_id)
+        if isinstance(answered, tuple):  # a search: its outcome stays on the server
+            return ToolResult(True, *answered)
+        return ToolResult(True, answered)
     except ApplicationError as error:
         return refusal(error.status, path, error.detail())
     except ValidationError as error:
@@ -311,11 +325,25 @@ def call_tool(
         return refusal(500, path, {"type": "tool_failed", "reason": TOOL_FAILED})
 
 
+def bounded_budget(asked: Any, max_usd: Decimal) -> Any:
+    """A search's criteria_budget with its max_usd no higher than what is left to spend."""
+    budget = dict(asked) if isinstance(asked, dict) else {}
+    if not isinstance(asked, dict | None):
+        return asked  # malformed: the verb's own validation names the fault
+    try:
+        given = Decimal(str(budget["max_usd"])) if "max_usd" in budget else None
+    except (InvalidOperation, ValueError):
+        return asked
+    left = max(max_usd, Decimal(0))
+    budget["max_usd"] = float(left if given is None else min(given, left))
+    return budget
+
+
 def _search(
     body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
-) -> dict[str, Any]:
+) -> tuple[dict[str, Any], SearchOutcome]:
     data = valid(SearchInput, body)
-    return search_answer(data, key=key, workspace=workspace, request_id=request_id)
+    return search_answered(data, key=key, workspace=workspace, request_id=request_id)
 
 
 def _facts(

@@ -25,13 +25,19 @@ from criteria.models import Judgment
 from limma.ids import new_request_id
 from limma.models import ApiKey, Workspace
 from limma.services.keys import api_key_create
-from qa_view.agent import run_question
+from qa_view.agent import SearchSeen, run_question
 from qa_view.answer import Answer, answer_from
-from qa_view.ceilings import ceiling_reached
+from qa_view.ceilings import (
+    ceiling_reached,
+    day_ceiling_usd,
+    visitor_ceiling_usd,
+    visitor_spent_usd,
+    visitors_spent_today_usd,
+)
 from qa_view.codes import sentence_for
 from qa_view.examples import Example
 from qa_view.models import PAGE_KEY_ROLE, PAGE_KEY_ROLES, Run, Visitor, visitor_name_normal
-from qa_view.source import answer_evidence
+from qa_view.stream import ASKED_WORDS, FETCHED
 
 logger = logging.getLogger(__name__)
 
@@ -265,6 +271,13 @@ def run_ask(
     return run
 
 
+def left_to_spend(visitor: Visitor) -> Decimal:
+    """What a question of this visitor may still spend on reads: under both ceilings."""
+    mine = visitor_ceiling_usd(visitor) - visitor_spent_usd(visitor)
+    today = day_ceiling_usd() - visitors_spent_today_usd()
+    return max(min(mine, today), Decimal(0))
+
+
 def _event_saver(run_pk: int) -> Callable[[dict[str, Any]], None]:
     """Keep a running run's replies as they come, so the page can draw its progress."""
     seen: list[dict[str, Any]] = []
@@ -275,7 +288,7 @@ def _event_saver(run_pk: int) -> Callable[[dict[str, Any]], None]:
         data = event.get("data")
         if not isinstance(data, dict):
             return  # only the projection's replies: nothing of the run's record
-        if not set(data) <= {"constraints", "reply", "code", "niche"}:
+        if not set(data) <= {"constraints", "reply", "code", "niche", FETCHED, *ASKED_WORDS}:
             return
         seen.append({"kind": "reply", "data": data})
         Run.objects.filter(pk=run_pk, state=Run.State.RUNNING).update(page_events=list(seen))
@@ -312,6 +325,7 @@ def run_execute(*, run_id: int) -> None:
             request_id=run.request_id,
             example=run.example,
             on_page_event=_event_saver(run.pk),
+            max_usd=left_to_spend(visitor),
         )
     except Exception:
         # A bug, not a refusal: recorded on the run, so the page says one sentence, not a 500.
@@ -320,11 +334,7 @@ def run_execute(*, run_id: int) -> None:
         return
     events = list(outcome.page_events)
     answer = answer_from(events, niche=bool(run.niche))
-    evidence = (
-        answer_evidence(key=visitor.api_key, workspace=visitor.workspace, answer=answer)
-        if answer.kind in ("list", "person")
-        else {}
-    )
+    evidence = answer_evidence(answer, events, outcome.searches)
     _finished(
         run,
         Run.State.FAILED if outcome.error_code else Run.State.DONE,
@@ -334,6 +344,27 @@ def run_execute(*, run_id: int) -> None:
         stop=outcome.stop or "",
         error_code=outcome.error_code or "",
     )
+
+
+def answer_evidence(
+    answer: Answer, events: list[dict[str, Any]], searches: list[SearchSeen]
+) -> dict[str, Any]:
+    """The evidence of the replies the answer came from, kept when each search was made: the
+    n-th reply the page was sent is the n-th search the agent made."""
+    if answer.search is None:
+        return {}
+    replies = [
+        e["data"]["reply"]
+        for e in events
+        if e.get("kind") == "reply" and "reply" in e.get("data", {})
+    ]
+    used = [id(reply) for reply in answer.search.replies]
+    merged: dict[str, Any] = {"facets": {}, "people": {}}
+    for reply, seen in zip(replies, [s for s in searches if s.ok], strict=False):
+        if id(reply) in used and seen.evidence:
+            merged["facets"] |= seen.evidence.get("facets") or {}
+            merged["people"] |= seen.evidence.get("people") or {}
+    return merged if merged["people"] else {}
 
 
 def run_reading(run: Run) -> tuple[int, int] | None:
