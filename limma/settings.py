@@ -241,7 +241,7 @@ LIMMA_QA_EXAMPLES = os.environ.get(
 # A key is still listed only the tools it may call.
 LIMMA_MCP_TOOLS = os.environ.get("LIMMA_MCP_TOOLS", "")
 # The evaluator's console (/console/): the key its agent acts under, where its runs are recorded
-# (LIMMA_DATA_DIR/runs), whether they are, and its search chips ({"answer": [...], "search": [...]}).
+# (LIMMA_DATA_DIR/runs), whether they are, and its chips ({"answer": [...], "search": [...]}).
 LIMMA_CONSOLE_API_KEY = os.environ.get("LIMMA_CONSOLE_API_KEY", "")
 LIMMA_DATA_DIR = Path(os.environ.get("LIMMA_DATA_DIR", VAR_DIR))
 LIMMA_CONSOLE_RECORD = env_flag("LIMMA_CONSOLE_RECORD", True)
