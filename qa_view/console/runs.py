@@ -32,7 +32,7 @@ from qa_view.loop import ERROR, LoopEnd, agent_loop, door_model
 from qa_view.tools import READ, ToolResult, call_tool, tools_for
 
 Step = dict[str, Any]
-RUN_ID = re.compile(r"^run_[0-9]{8}T[0-9]{6}_[0-9a-f]{8}$")
+RUN_ID = re.compile(r"^run_[0-9]{8}T[0-9]{12}_[0-9a-f]{8}$")
 MARKER = re.compile(r"\[p(?P<page>\d+):(?P<start>\d+)-(?P<end>\d+)\]")
 DEFAULT_K = 5
 
@@ -130,7 +130,8 @@ def _turn_usage(request_id: str, seen: set[int]) -> dict[str, Any]:
 
 
 def new_run_id() -> str:
-    return f"run_{datetime.now(UTC):%Y%m%dT%H%M%S}_{new_request_id()[-8:]}"
+    """Sortable by when it ran (to the microsecond), unguessable by its tail."""
+    return f"run_{datetime.now(UTC):%Y%m%dT%H%M%S%f}_{new_request_id()[-8:]}"
 
 
 def console_run(
