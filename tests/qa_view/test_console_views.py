@@ -115,3 +115,14 @@ def test_replay_export_and_two_runs_side_by_side(console, monkeypatch):
     assert 'class="differs"' in side and 'class="same"' in side
     assert "answer: A" in side and "answer: B" in side
     assert console.get("/console/diff", {"a": first["id"], "b": "run_nope"}).status_code == 404
+
+
+def test_the_console_runs_a_try_example_of_the_page_with_its_stated_split(console, examples_file):
+    model = Turns({"content": "2 people fit.", "tool_calls": []})
+    with door.use_provider(model):
+        record = streamed(post_run(console, example=0, mode="people"))[-1]["data"]
+
+    asked = model.requests[0].messages[1].content
+    assert record["question"].startswith("Who in Europe has led marketing for baby formula")
+    assert asked.startswith(record["question"]) and "[A PREPARED EXAMPLE" in asked
+    assert "HOW TO ANSWER IN THIS VIEW" not in asked  # the console keeps its own prompt

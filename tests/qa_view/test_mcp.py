@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ import anyio
 import pytest
 from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.memory import create_connected_server_and_client_session
 
 from limma import door
@@ -165,10 +167,12 @@ def test_a_revoked_key_is_refused_on_its_next_call(directory):
     assert result.isError and '"status": 401' in result_text(result)
 
 
-def test_manage_py_mcp_server_over_stdio(tmp_path):
-    """The command a desktop assistant starts: a scratch store, a key, one session over stdio."""
+@pytest.fixture(scope="module")
+def scratch_store(tmp_path_factory):
+    """A migrated scratch SQLite store and its admin key's token, for the command's processes."""
+    folder = tmp_path_factory.mktemp("mcp-store")
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env |= {"LIMMA_VAR_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "limma.settings"}
+    env |= {"LIMMA_VAR_DIR": str(folder), "DJANGO_SETTINGS_MODULE": "limma.settings"}
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True, timeout=300)
     made = subprocess.run(
@@ -176,6 +180,12 @@ def test_manage_py_mcp_server_over_stdio(tmp_path):
         capture_output=True, text=True,
     )  # fmt: skip
     token = next(line.split()[-1] for line in made.stdout.splitlines() if "lk_" in line)
+    return env, token
+
+
+def test_manage_py_mcp_server_over_stdio(scratch_store):
+    """The command a desktop assistant starts: one session over stdio."""
+    env, token = scratch_store
 
     async def main():
         params = StdioServerParameters(
@@ -193,3 +203,43 @@ def test_manage_py_mcp_server_over_stdio(tmp_path):
     assert names == ALL
     assert not documents.isError
     assert json.loads(result_text(documents))["matched"]["total"] == 0
+
+
+def test_manage_py_mcp_server_over_streamable_http(scratch_store):
+    """The same tools over streamable HTTP on a loopback port, the tool list narrowed by --tools."""
+    env, token = scratch_store
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, str(ROOT / "manage.py"), "mcp_server", "--transport",
+               "streamable-http", "--port", str(port), "--api-key", token,
+               "--tools", "limma_search,limma_documents"]  # fmt: skip
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        # The command says where it listens once the app is built; uvicorn then binds.
+        assert "/mcp" in server.stderr.readline()
+        url = f"http://127.0.0.1:{port}/mcp/"
+
+        async def main():
+            for _ in range(200):  # bounded: until uvicorn has bound the port
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=1):
+                        break
+                except OSError:
+                    await anyio.sleep(0.05)
+            async with (
+                streamable_http_client(url) as (read, write, _),
+                ClientSession(read, write) as session,
+            ):
+                await session.initialize()
+                names = [tool.name for tool in (await session.list_tools()).tools]
+                return names, await session.call_tool("limma_documents", {"limit": 1})
+
+        names, documents = anyio.run(main)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert names == ["limma_search", "limma_documents"]
+    assert json.loads(result_text(documents))["matched"] == {
+        "total": 0, "showing": None, "next_offset": None,
+    }  # fmt: skip
