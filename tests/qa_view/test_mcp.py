@@ -243,3 +243,14 @@ def test_manage_py_mcp_server_over_streamable_http(scratch_store):
     assert json.loads(result_text(documents))["matched"] == {
         "total": 0, "showing": None, "next_offset": None,
     }  # fmt: skip
+
+
+def test_the_readmes_stdio_snippet_starts_this_command_with_tools_that_exist():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## The verbs as MCP tools", 1)[1]
+    snippet = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
+    server = snippet["mcpServers"]["limma"]
+
+    assert server["args"][-2:] == ["/path/to/limma/manage.py", "mcp_server"]
+    assert set(server["env"]["LIMMA_MCP_TOOLS"].split(",")) == set(READ_ONLY_TOOLS)
+    assert server["env"]["LIMMA_API_KEY"].startswith("lk_")
