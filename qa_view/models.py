@@ -124,3 +124,22 @@ class Run(models.Model):
     @property
     def finished(self) -> bool:
         return self.state in {self.State.DONE, self.State.FAILED}
+
+
+class SignInAttempt(models.Model):
+    """A sign-in being checked or a wrong code given, kept in the database so every process
+    and restart counts the same: a right code's attempt is deleted once it is checked."""
+
+    ip = models.CharField(max_length=64)
+    # sha256 of the folded name (qa_view.visitors.name_key): who was tried, not who exists.
+    name_key = models.CharField(max_length=32)
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["ip", "at"], name="sign_in_by_ip"),
+            models.Index(fields=["name_key", "at"], name="sign_in_by_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ip} at {self.at:%Y-%m-%d %H:%M:%S}"
