@@ -253,6 +253,8 @@ LOGGING = {
 # The Q&A page (qa_view): a new visitor's spend ceiling in US dollars (each visitor's own is set
 # in the admin), read from the ledger; at it, the next question is refused before anything runs.
 LIMMA_QA_CAP_VISITOR_USD = os.environ.get("LIMMA_QA_CAP_VISITOR_USD", "5")
+# The Q&A page: the reply tokens a paid agent call is priced at before it is sent (its hold).
+LIMMA_QA_REPLY_TOKENS = int(os.environ.get("LIMMA_QA_REPLY_TOKENS", "2048"))
 # The Q&A page: what all visitors together may spend per UTC day, in US dollars (ledger).
 LIMMA_QA_CAP_DAY_USD = os.environ.get("LIMMA_QA_CAP_DAY_USD", "20")
 # The Q&A page's examples file: what to call the directory, and the "Try:" questions.

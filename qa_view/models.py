@@ -143,3 +143,15 @@ class SignInAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ip} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class SpendHold(models.Model):
+    """A paid call's price held against the ceilings while it is in the air; deleted once its
+    ledger row is written. A hold older than any call can last is a dead worker's: not counted."""
+
+    visitor = models.CharField(max_length=64, db_index=True)  # Visitor.ledger_name
+    usd = models.DecimalField(max_digits=12, decimal_places=6)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.visitor}: ${self.usd}"

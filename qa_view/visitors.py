@@ -26,7 +26,7 @@ from limma.models import ApiKey, Workspace
 from limma.services.keys import api_key_create
 from qa_view.agent import run_question
 from qa_view.answer import Answer, answer_from
-from qa_view.ceilings import ceiling_reached
+from qa_view.ceilings import VisitorSpendGuard, ceiling_reached
 from qa_view.codes import sentence_for
 from qa_view.examples import Example
 from qa_view.models import Run, SignInAttempt, Visitor
@@ -320,6 +320,7 @@ def run_execute(*, run_id: int) -> None:
             request_id=run.request_id,
             example=run.example,
             on_page_event=_event_saver(run.pk),
+            spend_guard=VisitorSpendGuard(visitor),
         )
     except Exception:
         # A bug, not a refusal: recorded on the run, so the page says one sentence, not a 500.
