@@ -30,6 +30,19 @@ CALL_FAILED = (
 )
 
 
+def failure_name(error: Exception) -> str:
+    """What a failed read records: the fault's type and, for a call that got no reply, why
+    (model_call_failed:timeout, :rate_limited, :server_error, ...; model_reply_invalid)."""
+    kind = getattr(error, "type", type(error).__name__)
+    cause = getattr(error, "cause", "")
+    return f"{kind}:{cause}" if cause else kind
+
+
+def failure_kind(failure: str) -> str:
+    """The fault's type of a recorded failure, without its cause."""
+    return failure.partition(":")[0]
+
+
 def facets_of(criterion: Criterion) -> tuple[Facet, ...]:
     return tuple(
         Facet(
@@ -71,7 +84,7 @@ def judgment_read(judgment_id: int) -> str:
     try:
         outcome = _read(judgment.criterion, judgment.document, context)
     except CALL_FAILED as failed:
-        _finish(judgment, request_id, state=Judgment.State.FAILED, failure=failed.type)
+        _finish(judgment, request_id, state=Judgment.State.FAILED, failure=failure_name(failed))
         return Judgment.State.FAILED
     _finish(judgment, request_id, state=Judgment.State.DONE, outcome=outcome)
     return Judgment.State.DONE

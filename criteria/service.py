@@ -9,6 +9,7 @@ waits for the rest and starts nothing a reader already holds.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal
@@ -24,7 +25,7 @@ from criteria.judged_at import judged_at
 from criteria.lists import Candidate, Lists, entity_verdicts, four_lists
 from criteria.models import Criterion, Judgment
 from criteria.plan import Budget, Plan, budget_checked, estimate, plan_build
-from criteria.reading import CLAIM_STALE_AFTER, facets_of, judgment_read
+from criteria.reading import CLAIM_STALE_AFTER, facets_of, failure_kind, judgment_read
 from criteria.resolve import Resolved, criterion_resolve
 from criteria.rows import match_rows_write
 from criteria.types import DocumentJudgment
@@ -213,7 +214,7 @@ def _settle_status(run: CriteriaRun, ids: list[int], *, still_open: bool) -> Non
         run.status, run.status_reason = "partial", "time_budget"
         return
     failed = Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED)
-    failures = set(failed.values_list("failure", flat=True))
+    failures = {failure_kind(failure) for failure in failed.values_list("failure", flat=True)}
     if not failures:
         return
     if failures in ({"model_unavailable"}, {"spend_switch_off"}):
@@ -330,15 +331,25 @@ def _gather(
         reported=True, reported_calls=F("calls"), reported_usd=F("usd")
     )
     run.candidates = {"entities": len(entity_pks), "documents": plan.needed}
+    failures = Counter(j.failure for j in fresh if j.state == Judgment.State.FAILED)
     run.reads = {
         "needed": plan.needed,
-        "done": len([j for j in fresh if j.document_id in {d.pk for d in plan.to_read}]),
+        "done": len(
+            [
+                j
+                for j in fresh
+                if j.document_id in {d.pk for d in plan.to_read} and j.state == Judgment.State.DONE
+            ]
+        ),
         "reused": len(plan.reused),
         "adjudicated": sum(1 for j in fresh if j.adjudicated),
         "typed": sum(1 for j in fresh if j.typed),
         "in_flight_at_return": run.background.get("in_flight", 0),
         "not_submitted": run.background.get("queued", 0),
         "stored_not_served": dict(plan.stored_not_served) if run.status != "complete" else {},
+        # Reads that judged nothing, by fault and cause: never counted as a judgment.
+        "failed": sum(failures.values()),
+        "failures": dict(sorted(failures.items())),
     }
     split = LedgerEntry.objects.filter(
         request_id=run.request_id, role="criteria_splitter"
