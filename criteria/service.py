@@ -8,6 +8,7 @@ waits for the rest and starts nothing a reader already holds.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -24,8 +25,16 @@ from criteria.address import reader_identity
 from criteria.judged_at import judged_at
 from criteria.lists import Candidate, Lists, entity_verdicts, four_lists
 from criteria.models import Criterion, Judgment
-from criteria.plan import Budget, Plan, budget_checked, estimate, plan_build
-from criteria.reading import CLAIM_STALE_AFTER, facets_of, failure_kind, judgment_read
+from criteria.plan import (
+    OFFLINE_SECONDS_PER_READ,
+    SECONDS_PER_READ,
+    Budget,
+    Plan,
+    budget_checked,
+    estimate,
+    plan_build,
+)
+from criteria.reading import claim_lease, facets_of, failure_kind, judgment_read
 from criteria.resolve import Resolved, criterion_resolve
 from criteria.rows import match_rows_write
 from criteria.types import DocumentJudgment
@@ -167,8 +176,19 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
         "reading": bool(still_open) and limma_settings().criteria_background,
         "queued": Judgment.objects.filter(pk__in=ids, state=Judgment.State.QUEUED).count(),
         "in_flight": Judgment.objects.filter(pk__in=ids, state=Judgment.State.IN_FLIGHT).count(),
-        "retry_after_s": 20 if still_open else 0,
+        "retry_after_s": retry_after_s(ids) if still_open else 0,
     }
+
+
+def retry_after_s(ids: list[int]) -> int:
+    """About when a call again finds the rest read: the open reads at SECONDS_PER_READ over the
+    workers, and never later than a dead worker's lease runs out (then a call takes it again)."""
+    per_read = (
+        OFFLINE_SECONDS_PER_READ if limma_settings().provider == "offline" else SECONDS_PER_READ
+    )
+    workers = max(1, int(django_settings.Q_CLUSTER.get("workers", 1)))
+    lease = claim_lease().total_seconds()
+    return max(1, math.ceil(min(_open(ids) * per_read / workers, lease)))
 
 
 def _queued(run: CriteriaRun, identity: str) -> list[int]:
@@ -230,7 +250,7 @@ def _settle_status(run: CriteriaRun, ids: list[int], *, still_open: bool) -> Non
 def _submit(ids: list[int]) -> None:
     """Hand the workers what no call handed them yet, or what a silent worker left."""
     now = timezone.now()
-    stale = now - CLAIM_STALE_AFTER
+    stale = now - claim_lease()
     waiting = Judgment.objects.filter(pk__in=ids).filter(
         Q(state=Judgment.State.QUEUED, submitted_at__isnull=True)
         | Q(state=Judgment.State.QUEUED, submitted_at__lt=now - RESUBMIT_AFTER)

@@ -242,6 +242,9 @@ def _q_cluster() -> dict[str, object]:
 
 
 Q_CLUSTER = _q_cluster()
+# A criteria read's claim is a lease renewed by a heartbeat (a quarter of it) while the read
+# runs: a killed worker's claim is taken again by the next call or task once it runs out.
+LIMMA_CLAIM_LEASE_SECONDS = float(os.environ.get("LIMMA_CLAIM_LEASE_SECONDS", "60"))
 
 LOGGING = {
     "version": 1,
