@@ -248,13 +248,19 @@ def _settle_status(run: CriteriaRun, ids: list[int], *, still_open: bool) -> Non
 
 
 def _submit(ids: list[int]) -> None:
-    """Hand the workers what no call handed them yet, or what a silent worker left."""
+    """Hand the workers what no call handed them yet, or what a dead worker left: a claim whose
+    lease ran out, and — when no read of the plan was claimed or renewed for a whole lease (its
+    workers are gone) — the queued reads handed out before then, which a broker may still hold
+    for a dead worker until its own retry."""
     now = timezone.now()
     stale = now - claim_lease()
-    waiting = Judgment.objects.filter(pk__in=ids).filter(
+    plan = Judgment.objects.filter(pk__in=ids)
+    stalled = not plan.filter(claimed_at__gte=stale).exists()
+    waiting = plan.filter(
         Q(state=Judgment.State.QUEUED, submitted_at__isnull=True)
         | Q(state=Judgment.State.QUEUED, submitted_at__lt=now - RESUBMIT_AFTER)
-        | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=stale)  # a worker went silent
+        | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=stale)  # its worker died
+        | (Q(state=Judgment.State.QUEUED, submitted_at__lt=stale) if stalled else Q(pk__in=[]))
     )
     for judgment_id in list(waiting.values_list("pk", flat=True)):
         Judgment.objects.filter(pk=judgment_id).update(submitted_at=now)
