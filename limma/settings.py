@@ -214,6 +214,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Answers over a directory of people and their documents, with proof.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies get components of their own, with the bounds the verbs enforce (minLength).
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "limma.schema.error_responses",
+    ],
 }
 
 
