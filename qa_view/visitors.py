@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import ipaddress
 import logging
 import secrets
 from collections.abc import Callable
@@ -123,6 +124,17 @@ def visitor_revoke(*, visitor: Visitor) -> None:
         visitor.save(update_fields=["revoked_at"])
 
 
+def ip_key(ip: str) -> str:
+    """The address a limit counts: an IPv6 client holds a whole /64, so the /64 is counted."""
+    try:
+        address = ipaddress.ip_address(ip)
+    except ValueError:
+        return ip[:64]
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
 def name_key(name: str) -> str:
     return hashlib.sha256(" ".join(name.split()).casefold().encode()).hexdigest()[:32]
 
@@ -159,7 +171,7 @@ def visitor_sign_in(*, name: str, code: str, ip: str) -> Visitor:
 
     A wrong code stays counted against its IP and its name; a right one is cleared.
     """
-    attempt, limited = attempt_begun(name=name, ip=ip)
+    attempt, limited = attempt_begun(name=name, ip=ip_key(ip))
     visitor = (
         None if limited else Visitor.objects.filter(name__iexact=" ".join(name.split())).first()
     )

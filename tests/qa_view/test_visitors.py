@@ -136,6 +136,15 @@ def test_a_limited_reply_checks_a_hash_like_a_checked_one(
     assert checks[-1][0] == code and checks[-1][1] != visitor.code_hash
 
 
+def test_addresses_of_one_ipv6_64_are_one_address(client, visitor_and_code, sign_in):
+    visitor, code = visitor_and_code
+    for n in range(ATTEMPTS):
+        sign_in(client, visitor.name, "nope", REMOTE_ADDR=f"2001:db8:1:2::{n + 1:x}")
+
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="2001:db8:1:2::ff").status_code == 429
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="2001:db8:1:3::1").status_code == 302
+
+
 def test_a_right_code_is_not_counted_against_its_address(client, visitor_and_code, sign_in):
     visitor, code = visitor_and_code
     for _ in range(ATTEMPTS * 2):
