@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 import schemathesis
+from django.core import signals
+from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.generation.modes import GenerationMode
@@ -47,6 +49,18 @@ def aimed_at(case: Any, workspace_id: str) -> None:
 
 
 @pytest.fixture
+def connection_kept_open(tokens):
+    """As Django's test client does while it sends: the WSGI app must not close the test's
+    own connection after each request (it lives in the test's transaction). After `tokens`,
+    whose test client connects the signal again when it is done."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
 def tokens(api, workspace) -> dict[str, str]:
     connect(api, workspace)
     return {
@@ -57,6 +71,7 @@ def tokens(api, workspace) -> dict[str, str]:
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda operation: operation.label)
+@pytest.mark.usefixtures("connection_kept_open")
 def test_no_request_the_schema_allows_or_refuses_gets_an_undocumented_reply(
     operation, mode, tokens, workspace
 ):
