@@ -59,7 +59,8 @@ class CallContext:
     spend_guard: SpendGuard | None = None
 
 
-# Bytes of a request per token, at least: a price from the request's size is an upper bound.
+# A token of a JSON request is rarely shorter than three bytes (English runs about four), so a
+# price from the request's size is a cautious bound of what the call is billed.
 BYTES_PER_TOKEN_AT_LEAST = 3
 
 
@@ -207,8 +208,10 @@ def call(role: str, request: dict[str, Any] | BaseModel, *, context: CallContext
     """Send one request of `role` to the configured model and return its validated reply.
 
     Raises ValueError for an unknown role or a request not in the role's shape (nothing is sent
-    or recorded); SpendSwitchOff, ModelUnavailable (refused, nothing sent); ModelCallFailed (no
-    reply, with its cause); ModelReplyInvalid (a reply that did not validate, with its faults).
+    or recorded); SpendSwitchOff, ModelUnavailable, or the context's spend guard's refusal when
+    a paid call's price at most does not fit under its ceiling (refused, nothing sent);
+    ModelCallFailed (no reply, with its cause); ModelReplyInvalid (a reply that did not
+    validate, with its faults).
     """
     spec = role_spec(role)
     valid_request = validated_request(spec, request)
