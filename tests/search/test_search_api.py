@@ -162,9 +162,10 @@ def test_refusals_are_named(api, loaded, body, status, kind):
     assert reply.json()["detail"]["type"] == kind
 
 
-def test_a_key_of_another_workspace_is_a_403(client_for, loaded):
+def test_a_key_of_another_workspace_finds_it_as_unknown_as_none(client_for, loaded):
     other = client_for(make_key(make_workspace("Other"))[1])
 
     reply = search(other, loaded, constraints=[EUROPE])
 
-    assert reply.status_code == 403
+    assert reply.status_code == 404
+    assert reply.json()["detail"]["type"] == "workspace_unknown"
