@@ -112,6 +112,14 @@ BRIEFS: tuple[Brief, ...] = (
           niche="directors who have worked in the Benelux region"),
     Brief(N, '"infant formula" pricing experts in France', "France",
           niche='"infant formula" pricing'),
+    # Keywords, as typed into a search box.
+    Brief(N, "Sales directors Germany", "Germany", "Sales", "directors"),
+    Brief(N, "infant formula pricing experts France", "France", niche="infant formula pricing"),
+    Brief(N, "Germany", "Germany"),
+    Brief(N, "France: experts in infant formula pricing", "France",
+          niche="infant formula pricing"),
+    Brief(N, "experts on Chad", niche="Chad"),
+    Brief(N, "Turkey farming experts", niche="Turkey farming"),
     # Lists.
     Brief(L, "Sales directors in Germany, Austria or Switzerland",
           ("Germany", "Austria", "Switzerland"), "Sales", "directors"),

@@ -132,6 +132,7 @@ def edits(first: str, second: str, ceiling: int) -> int:
     return previous[-1]
 
 
+@functools.lru_cache(maxsize=4096)
 def typo_of(word: str) -> Term | str | None:
     """The place a misspelt word names when the vocabulary decides it safely; PLACE_NOT_KNOWN
     when places stand near it but none safely; None when it is no place's typo."""

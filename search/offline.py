@@ -2,7 +2,8 @@
 
 Every word of the brief ends as one of four things, and none is lost in silence:
 - a constraint the record decides: a place the person is based in (search/brief_places.py: a
-  lead, a list, a typo the vocabulary decides safely) on the relation with a place slot; a job
+  lead, a list, a typo the vocabulary decides safely; or a place standing alone at the end of
+  the words before the cut, "Sales directors Germany") on the relation with a place slot; a job
   function on the relation with a function slot, where a word for a role follows it ("Sales
   directors", "a Marketing role"), "head of" leads it, or "in" after a word for people ("people
   in HR");
@@ -103,6 +104,10 @@ FRAMING = (
     | GENERIC_ROLE
 )
 CUT_WORDS = _words("has have had having with")
+PREPOSITIONS = _words(
+    """in on of at for from to by about within across into among over regarding concerning
+    around toward towards via through with without like than"""
+)
 RELATIVE_WORDS = _words("who that which whose")
 _QUOTES_BEFORE = "\"'(\u201c\u2018["
 _AFTER_LAST = re.compile(r"[+%]*[\"')\u201d\u2019\]]?")
@@ -246,7 +251,8 @@ def _places(
         if lead is None and last_end is not None and LIST_JOIN.fullmatch(text[last_end:low]):
             lead = last_end
         after_based = BASED_AFTER.match(text, high, span.end)
-        if lead is None and (after_based is None or in_tail):
+        unled = term is not None and not in_tail and _standing_alone(text, span, low, high)
+        if lead is None and (after_based is None or in_tail) and not unled:
             continue
         if not ends_the_phrase(text, low, high, span.end):
             continue
@@ -266,6 +272,22 @@ def _places(
         found.append((term, claim))
         last_end = claim.end
     return found
+
+
+def _standing_alone(text: str, span: Sentence, low: int, high: int) -> bool:
+    """A place with no lead that still says where the person is based: the last word of
+    substance before the cut, written as a name, behind no preposition ("Sales directors
+    Germany", "Germany"; "experts on Chad" is a topic); or the sentence's first word with a mark
+    behind it ("France: experts in ...")."""
+    before = WORD.findall(text, span.start, low)
+    if not before and re.match(r"\s*[:,\-\u2013\u2014]", text[high : span.end]):
+        return True
+    if before and fold(before[-1]) in PREPOSITIONS:
+        return False
+    if text[low:high].islower() and any(char.isupper() for char in text):
+        return False
+    after = WORD.findall(text, high, min(span.cut, span.end))
+    return all(fold(word) in FRAMING for word in after)
 
 
 def _functions(

@@ -88,6 +88,10 @@ def test_the_niche_is_handed_on_whole_without_its_framing(brief, niche):
         ("sales directors in germany and austria who sold", ("in", ["Germany", "Austria"])),
         ("Who in Germany has launched infant formula?", ("eq", "Germany")),
         ("Who has sold staplers, based in Spain?", ("eq", "Spain")),
+        ("Sales directors Germany", ("eq", "Germany")),
+        ("Germany", ("eq", "Germany")),
+        ("France: experts in infant formula pricing", ("eq", "France")),
+        ("Marketing managers France with pricing experience", ("eq", "France")),
         # Near neighbours: a market, a possessive, a word behind a place in lower case, a
         # negation, and a place after the work's verb name no place the person is based in.
         ("Marketing people in Benelux markets", None),
@@ -98,6 +102,10 @@ def test_the_niche_is_handed_on_whole_without_its_framing(brief, niche):
         ("Who has sold surgical staplers in Germany?", None),
         ("Who in Spain has sold staplers in Portugal?", ("eq", "Spain")),
         ("people who have organised tenders in Denmark", None),
+        ("experts on Chad", None),
+        ("Turkey farming experts", None),
+        ("Who has sold staplers Germany", None),
+        ("Germany sales directors", None),
     ],
 )  # fmt: skip
 def test_a_place_is_where_the_person_is_based_only_where_a_lead_says_so(brief, place):
