@@ -6,6 +6,9 @@ is benchmarks/brief_compiler.py; the last test here runs it on a few so that it 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from benchmarks import brief_compiler
@@ -309,3 +312,14 @@ def test_the_measured_table_runs_and_counts_its_rows():
     assert [right for *_, right in rows] == [True, True, True, False]
     assert "all               3 of   4 right (75%)" in printed
     assert "WRONG, expected place eq Germany; function eq Sales / 'Sales directors' / -" in printed
+
+
+EXAMPLES = json.loads((Path(__file__).parents[2] / "directory" / "qa_examples.json").read_text())
+
+
+@pytest.mark.parametrize("example", EXAMPLES["examples"], ids=lambda example: example["question"])
+def test_each_prepared_question_compiles_to_its_own_constraints_and_niche(example):
+    reply = compile_brief(example["question"], RELATIONS)
+
+    assert reply["constraints"] == example["constraints"]
+    assert (reply["criterion"], reply["dropped"]) == (example["niche"], [])
