@@ -130,6 +130,7 @@ class Sentence:
 
 
 def compile_brief(brief: str, relations: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """The BriefReply for a brief over the pack's relations, as a dict (module docstring)."""
     vocabulary = Vocabulary.shipped()
     text, markup = without_markup(brief)
     dropped = [Dropped(" ".join(markup), MARKUP)] if markup else []
