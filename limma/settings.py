@@ -122,6 +122,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
     }
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The search's grouped queries are short: JIT compiling them cost more than it saved
+    # (1.7 s of a 3.8 s query at 100,000 people).
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"]["options"] = "-c jit=off"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")

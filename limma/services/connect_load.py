@@ -14,6 +14,7 @@ from typing import Any
 
 from limma.models import CoverageGap, Document, Entity, ExternalId, Part, RelationRow, Workspace
 from limma.names import name_key
+from limma.placement import row_placed
 from limma.services.connect_mapping import DocumentMap, Mapping, RelationMap, cell
 from limma.services.segmentation import document_segment
 
@@ -133,6 +134,8 @@ class ExportLoader:
         }
         stale = [row.pk for address, row in existing.items() if address not in wanted]
         fresh = []
+        relation = self.workspace.parsed_pack.relation(relation_map.relation)
+        slots = relation.slots if relation is not None else {}
         for address, (entity, values) in wanted.items():
             columns = {slot: col for slot, col in relation_map.slots.items() if slot in values}
             row = existing.get(address)
@@ -147,6 +150,7 @@ class ExportLoader:
                     entity=entity,
                     relation=relation_map.relation,
                     values=values,
+                    placed=row_placed(values, slots, self.workspace.vocabulary),
                     origin=RelationRow.Origin.DECLARED,
                     source_table=relation_map.table,
                     columns=columns,
