@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 
 from criteria.models import Criterion, Judgment
@@ -19,6 +19,7 @@ from criteria.types import Facet
 from limma import door
 from limma.door.shapes import SecondCallRequest
 from limma.models import Document, LedgerEntry
+from limma.models.workspaces import workspace_vocabulary
 
 CLAIM_STALE_AFTER = dt.timedelta(seconds=900)
 # A model call that did not answer: the read fails with its cause, a narrower call answers None.
@@ -51,7 +52,9 @@ def judgment_claim(judgment_id: int) -> Judgment | None:
         .filter(
             Q(state=Judgment.State.QUEUED) | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=stale)
         )
-        .update(state=Judgment.State.IN_FLIGHT, claimed_at=timezone.now())
+        .update(
+            state=Judgment.State.IN_FLIGHT, claimed_at=timezone.now(), attempts=F("attempts") + 1
+        )
     )
     if not claimed:
         return None
@@ -63,8 +66,7 @@ def judgment_read(judgment_id: int) -> str:
     judgment = judgment_claim(judgment_id)
     if judgment is None:
         return "held_elsewhere"
-    request_id = f"judgment:{judgment.pk}:{judgment.attempts + 1}"
-    Judgment.objects.filter(pk=judgment.pk).update(attempts=judgment.attempts + 1)
+    request_id = f"judgment:{judgment.pk}:{judgment.attempts}"  # the claim counted it
     context = door.CallContext(
         workspace_id=judgment.criterion.workspace_id, api_key_id=None, request_id=request_id
     )
@@ -99,7 +101,7 @@ def _read(criterion: Criterion, document: Document, context: door.CallContext) -
         text=document.text,
         facets=facets,
         reply=reply,
-        vocabulary=criterion.workspace.vocabulary,
+        vocabulary=workspace_vocabulary(criterion.workspace_id),
         person=person or None,
         asks=_asks(context),
         as_of=document.document_date,

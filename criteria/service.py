@@ -196,15 +196,22 @@ def _queued(run: CriteriaRun, identity: str) -> list[int]:
 
 
 def _read_in_call(run: CriteriaRun, ids: list[int], budget: Budget, deadline: float) -> None:
-    """Background reading off: read until the wall, and stop at the read that crossed max_usd."""
+    """Background reading off: read until the wall, and stop at the read that crossed max_usd.
+
+    The plan's spend is summed once and then kept as a running sum, each read adding what it
+    cost: a read's own cost does not grow with the plan."""
+    costs = dict(Judgment.objects.filter(pk__in=ids).values_list("pk", "usd"))
+    spent = sum(costs.values(), Decimal("0"))
     for judgment_id in ids:
         if time.monotonic() >= deadline:
             return
-        if _spent(ids) > budget.max_usd:
+        if spent > budget.max_usd:
             run.status, run.status_reason = "over_budget_during_read", "max_usd"
             return
         judgment_read(judgment_id)
-    if _spent(ids) > budget.max_usd and _open(ids):
+        cost = Judgment.objects.filter(pk=judgment_id).values_list("usd", flat=True).first()
+        spent += (cost or Decimal("0")) - costs[judgment_id]
+    if spent > budget.max_usd and _open(ids):
         run.status, run.status_reason = "over_budget_during_read", "max_usd"
 
 
@@ -235,14 +242,10 @@ def _submit(ids: list[int]) -> None:
         | Q(state=Judgment.State.QUEUED, submitted_at__lt=now - RESUBMIT_AFTER)
         | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=stale)  # a worker went silent
     )
-    for judgment_id in list(waiting.values_list("pk", flat=True)):
-        Judgment.objects.filter(pk=judgment_id).update(submitted_at=now)
+    handed = list(waiting.values_list("pk", flat=True))
+    Judgment.objects.filter(pk__in=handed).update(submitted_at=now)
+    for judgment_id in handed:
         async_task("criteria.tasks.judgment_read", judgment_id)
-
-
-def _spent(ids: list[int]) -> Decimal:
-    """What the reads of this plan cost so far (a failure read again starts from nothing)."""
-    return Judgment.objects.filter(pk__in=ids).aggregate(usd=Sum("usd"))["usd"] or Decimal("0")
 
 
 def _open(ids: list[int]) -> int:

@@ -62,7 +62,9 @@ def workspace_rows_placed(workspace: Any) -> int:
 def vocabulary_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
     """A term of a workspace saved or deleted: its rows are placed under the new vocabulary."""
     from limma.models import Workspace
+    from limma.models.workspaces import workspace_vocabulary_forget
 
+    workspace_vocabulary_forget(instance.workspace_id)
     workspace = Workspace.objects.filter(pk=instance.workspace_id).first()
     if workspace is not None:
         workspace_rows_placed(workspace)

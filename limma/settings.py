@@ -209,6 +209,8 @@ def _q_cluster() -> dict[str, object]:
         "retry": timeout + 60,
         "max_attempts": 3,
         "ack_failures": True,
+        # A finished task's result is not stored (what it did is in its judgment); failures are.
+        "save_limit": -1,
         "catch_up": False,
         "label": "Background work",
     }
