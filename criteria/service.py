@@ -21,6 +21,7 @@ from django_q.tasks import async_task
 
 from criteria.address import reader_identity
 from criteria.judged_at import judged_at
+from criteria.likeliest import likeliest_first
 from criteria.lists import Candidate, Lists, entity_verdicts, four_lists
 from criteria.models import Criterion, Judgment
 from criteria.plan import Budget, Plan, budget_checked, estimate, plan_build
@@ -99,6 +100,13 @@ def criteria_run(
         entity_pks=entity_pks,
         identity=identity,
         retry_failed=budget.retry_failed,
+    )
+    # A read the call cannot finish answers with what it read first: the likeliest matches.
+    plan.to_read = likeliest_first(
+        plan.to_read,
+        text=criterion.text,
+        facets=facets_of(criterion),
+        vocabulary=workspace.vocabulary,
     )
     run = CriteriaRun(
         resolved,
@@ -180,14 +188,14 @@ def _queued(run: CriteriaRun, identity: str) -> list[int]:
         ],
         ignore_conflicts=True,
     )
-    ids = list(
+    order = [document.pk for document in plan.to_read] + [j.document_id for j in plan.in_flight]
+    by_document = dict(
         Judgment.objects.filter(
-            criterion=criterion,
-            reader_identity=identity,
-            document__in=[document.pk for document in plan.to_read]
-            + [j.document_id for j in plan.in_flight],
-        ).values_list("pk", flat=True)
+            criterion=criterion, reader_identity=identity, document__in=order
+        ).values_list("document_id", "pk")
     )
+    # In the plan's order, which reads the likeliest first (in the call and in the workers).
+    ids = [by_document[pk] for pk in order if pk in by_document]
     # A failure read again (retry_failed) is new work: its attempt is reported by this call.
     Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED).update(
         state=Judgment.State.QUEUED, reported=False, submitted_at=None
@@ -242,7 +250,8 @@ def _submit(ids: list[int]) -> None:
         | Q(state=Judgment.State.QUEUED, submitted_at__lt=now - RESUBMIT_AFTER)
         | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=stale)  # a worker went silent
     )
-    handed = list(waiting.values_list("pk", flat=True))
+    waiting_ids = set(waiting.values_list("pk", flat=True))
+    handed = [judgment_id for judgment_id in ids if judgment_id in waiting_ids]  # plan order
     Judgment.objects.filter(pk__in=handed).update(submitted_at=now)
     for judgment_id in handed:
         async_task("criteria.tasks.judgment_read", judgment_id)
