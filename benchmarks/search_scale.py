@@ -2,20 +2,25 @@
 
     .venv/bin/python benchmarks/search_scale.py --people 100000 --runs 5
 
-Creates its own PostgreSQL database `limma_bench` on the server DATABASE_URL names (default
-postgres://postgres@127.0.0.1:5432, trust auth), migrates it, loads the synthetic directory of
-tests/search/directory.py at two sizes (--people and a tenth of it, or --sizes), and times the
-search service and its reply (search_run + search_reply, what POST /v1/public/search does
-after authentication) for based_in Europe + held_role function Marketing: median ms and the
-number of database queries per call, compact and full. It checks every count against the
-brute-force count of tests/search/directory.py, then drops the database, whatever happens.
+Creates its own PostgreSQL database (--database-name, default `limma_bench`) on the server
+DATABASE_URL names (default postgres://postgres@127.0.0.1:5432, trust auth), migrates it, loads
+the synthetic directory of tests/search/directory.py at two sizes (--people and a tenth of it,
+or --sizes), and times the search service and its reply (search_run + search_reply, what POST
+/v1/public/search does after authentication) for based_in Europe + held_role function
+Marketing: median ms and the number of database queries per call, compact and full. It checks
+every count against the brute-force count of tests/search/directory.py, then drops the
+database, whatever happens.
 
-Loading: connect writes one entity and one document (with its parts) at a time, about five
-queries a person, so 100,000 people through connect take many minutes. The benchmark writes
-the same rows connect writes (entities, external ids, declared rows with their table, columns
-and record ids, withheld gaps, profile documents) with bulk_create, and proves the two loads
-equal first: --check-people people (default 2,000) are loaded both ways and every search
-count and matched id of a few constraint sets must agree.
+Side by side, alternated in one run: the product's compact call, the best hand-written SQL
+over the same tables (HAND_WRITTEN: one grouping per person, bool_or ... FILTER, the terms
+under Europe and Marketing handed in as arrays) and, up to --before-up-to people, the
+partition as it ran before it moved into the database (every row read into Python and placed
+there: python_partition).
+
+Loading: the benchmark writes the rows connect writes (entities, external ids, declared rows
+with their table, columns, record ids and placed terms, withheld gaps, profile documents) with
+bulk_create, and proves the two loads equal first: --check-people people (default 2,000) are
+loaded both ways and every search count and matched id of a few constraint sets must agree.
 """
 
 from __future__ import annotations

@@ -301,7 +301,11 @@ class PartitionQuery:
         self, verdict: str | None = None, *, offset: int = 0, limit: int | None = None
     ) -> list[Placed]:
         """The people of one verdict (or everybody), in the scope's order, a page of them."""
-        people_sql, people_params = self._correlated_sql()
+        # A page walks the scope person by person and stops when full; a whole list is one
+        # grouping of all rows.
+        people_sql, people_params = (
+            self._correlated_sql() if limit is not None else (self._sql, self._params)
+        )
         where = f" WHERE {self._overall_sql()} = %s" if verdict is not None else ""
         params = [*people_params, *([verdict] if verdict is not None else [])]
         window = ""
