@@ -8,7 +8,10 @@
   name exactly the sentences of the one fault it is given: `no_topic` (a phrasing left without
   any topic, asked alone again too: the reply must say incomplete and count them) or
   `unfitting_topic` (a phrasing given a topic that does not fit its idea: the reply still says
-  complete, and only the harness can name them).
+  complete, and only the harness can name them). A third, `disagreement`, proves the double
+  judgment: one phrasing's label is sorted `means_it` when shown its first sentence in document
+  order and `no` when shown any other, so its second judgment disagrees and every part under
+  it must land in possibly, never in no.
   The script is JSON (`script()`), and answers each request by the sentence's text and the
   label's words, so it does not depend on the ids the store gives; the product's scripted
   provider matches whole requests, which several parts a call make unpredictable here.
@@ -29,9 +32,14 @@ from limma.door.providers import ProviderReply
 
 NO_TOPIC = "no_topic"
 UNFITTING_TOPIC = "unfitting_topic"
-FAULTS = (NO_TOPIC, UNFITTING_TOPIC)
+DISAGREEMENT = "disagreement"
+FAULTS = (NO_TOPIC, UNFITTING_TOPIC, DISAGREEMENT)
 # The phrasing each fault is planted on, and the topic that does not fit.
-FAULT_PHRASING = {NO_TOPIC: "charges_in_line_with_inflation", UNFITTING_TOPIC: "logs_purged"}
+FAULT_PHRASING = {
+    NO_TOPIC: "charges_in_line_with_inflation",
+    UNFITTING_TOPIC: "logs_purged",
+    DISAGREEMENT: "list_prices_increase",
+}
 UNFITTING = ("log files", "software")
 
 BROADER = {
@@ -70,8 +78,11 @@ class ScriptedWorldModel:
         self.topics: dict[str, list[tuple[str, str]]] = {}
         self.verdicts: dict[str, dict[str, str]] = {idea.question: {} for idea in IDEAS}
         by_key = {p.key: p for p in PHRASINGS + NEAR_MISSES}
+        # The label judged two ways, and the one example its first judgment is shown.
+        self.split: dict[str, str] = {}
         for _, sentence in world.gold():
-            if sentence.role == PLANTED and sentence.phrasing == FAULT_PHRASING.get(fault):
+            faulted = sentence.role == PLANTED and sentence.phrasing == FAULT_PHRASING.get(fault)
+            if faulted and fault in (NO_TOPIC, UNFITTING_TOPIC):
                 topics = [] if fault == NO_TOPIC else [UNFITTING]
             elif sentence.phrasing:
                 phrasing = by_key[sentence.phrasing]
@@ -80,6 +91,8 @@ class ScriptedWorldModel:
             else:
                 topics = [(topic_of(sentence.text, words=2), "general")]
             self.topics[sentence.text] = topics
+            if faulted and fault == DISAGREEMENT:
+                self.split.setdefault(topics[0][0], sentence.text)
             for label, _ in topics:
                 for idea in IDEAS:
                     means = sentence.discusses(idea.key, "multi") and (label, _) != UNFITTING
@@ -122,14 +135,20 @@ class ScriptedWorldModel:
                 ]
             }
         else:
-            verdicts = self.verdicts.get(data["idea"], {})
             reply = {
                 "verdicts": [
-                    {"label": item["label"], "verdict": verdicts.get(item["label"], "no")}
+                    {"label": item["label"], "verdict": self.verdict(data["idea"], item)}
                     for item in data["labels"]
                 ]
             }
         return ProviderReply(json.dumps(reply), tokens_in=len(json.dumps(data)) // 4, tokens_out=40)
+
+    def verdict(self, idea: str, item: dict[str, str]) -> str:
+        verdict = self.verdicts.get(idea, {}).get(item["label"], "no")
+        first = self.split.get(item["label"])
+        if verdict == "means_it" and first is not None and item["example"] != first:
+            return "no"
+        return verdict
 
 
 class LatencyModel:

@@ -24,10 +24,10 @@ Sections (`--sections`, in this order):
   bm25s; all-MiniLM-L6-v2 int8 ONNX), plus each baseline at the number of gold parts. Every
   missed sentence is named with its topics and their verdicts, or why it has none; the double
   judgment's disagreement rate is printed.
-- calls: one workspace grown from 1x to 4x to 16x documents; at each size every idea is asked
-  (and called again while labels are left to sort) and then asked once more: grouping calls per
-  question, distinct labels in scope and new since the last size; the repeated question must
-  make 0 calls.
+- calls: the world at 1x, 4x and 16x documents, each in a fresh workspace, then in one workspace
+  grown from size to size; at each, every idea is asked (and called again while labels are left
+  to sort) and then asked once more: grouping calls per question, distinct labels in scope, new
+  since the last size, judged twice; the repeated question must make 0 calls.
 - labelling: --runs fresh loads of --labelling-documents documents, their labelling tasks run
   against the offline labeller behind a fake latency (--latency-ms a call): model calls per
   1,000 sentences, and the product's own time per sentence (wall time less the time inside the
@@ -42,7 +42,6 @@ Needs the benchmark dependencies: `pip install -r requirements-bench.txt` (scrip
 from __future__ import annotations
 
 import argparse
-import math
 import shutil
 import statistics
 import sys
@@ -56,6 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.scale._idea_models import (  # noqa: E402
+    DISAGREEMENT,
     FAULT_PHRASING,
     NO_TOPIC,
     UNFITTING_TOPIC,
@@ -143,7 +143,7 @@ def quality(args: argparse.Namespace, world: World, baselines: Baselines, gold: 
     runs: list[tuple[str, str]] = []
     for mode in args.modes:
         runs += [("offline", "")] if mode == "offline" else [
-            ("scripted", NO_TOPIC), ("scripted", UNFITTING_TOPIC)
+            ("scripted", NO_TOPIC), ("scripted", UNFITTING_TOPIC), ("scripted", DISAGREEMENT)
         ]  # fmt: skip
     for mode, fault in runs:
         name = mode + (f" ({fault}: {FAULT_PHRASING[fault]})" if fault else "")
@@ -316,6 +316,19 @@ def harness_check(result: dict[str, Any], world: World, gold: Gold, fault: str) 
             for a in answers.values()
         )
         told = f"every reply incomplete, sentences_not_labelled = {len(faulty)}"
+    elif fault == DISAGREEMENT:
+        idea = next(i for i in IDEAS if i.key == world_idea(faulty, world))
+        answer = answers[idea.key]
+        in_possibly = {key for key in faulty if gold.part_of[key] in answer.parts("possibly")}
+        said = (
+            all(a.complete for a in answers.values())
+            and in_possibly == faulty
+            and answer.disagreed == 1
+        )
+        told = (
+            f"every reply complete, all {len(faulty)} in possibly ({len(in_possibly)}), "
+            f"1 label disagreed ({answer.disagreed})"
+        )
     else:
         said = all(a.complete for a in answers.values())
         told = "every reply complete"
@@ -328,61 +341,81 @@ def harness_check(result: dict[str, Any], world: World, gold: Gold, fault: str) 
     return passed
 
 
+def world_idea(keys: set[tuple[str, int]], world: World) -> str:
+    """The one idea the sentences at these places were planted for."""
+    ideas = {s.idea for d, s in world.gold() if (d.file_name, s.start) in keys}
+    (idea,) = ideas
+    return idea
+
+
 # -- calls ---------------------------------------------------------------------------------------
 
 
+def grouping_step(store, world: World, start: int, seen_labels: int) -> tuple[list[Any], int]:
+    """Load the world's documents from `start` on, ask every idea, ask it again; one row."""
+    store.ingest(world, start=start)
+    first = {idea.key: store.ask(idea.question) for idea in IDEAS}
+    again = {idea.key: store.ask(idea.question) for idea in IDEAS}
+    labels = max(a.grouping.get("labels", 0) for a in first.values())
+    per_question = [a.calls for a in first.values()]
+    twice = [a.judged_twice for a in first.values()]
+    repeated = sum(a.calls for a in again.values())
+    row = [
+        len(world.documents),
+        len(world_parts(world)),
+        labels,
+        labels - seen_labels,
+        f"{statistics.mean(twice):.0f}",
+        f"{statistics.mean(per_question):.1f} ({min(per_question)}-{max(per_question)})",
+        sum(a.questions for a in first.values()),
+        all(a.complete for a in first.values()),
+        repeated,
+    ]
+    return row, repeated
+
+
+CALLS_HEADER = [
+    "size",
+    "documents",
+    "parts",
+    "distinct labels",
+    "new labels",
+    "judged twice / question",
+    "grouper calls / question (min-max)",
+    "search calls (6 ideas)",
+    "complete",
+    "grouper calls when asked again (6 ideas)",
+]
+
+
 def calls(args: argparse.Namespace) -> bool:
+    """Grouping calls per question at each size: a fresh workspace each, then one grown."""
     from benchmarks.scale._idea_store import WorldStore
 
-    print("\n## grouping calls as the world grows (one workspace, offline provider)\n")
     biggest = build_world(args.seed, max(args.scales))
-    store = WorldStore("calls")
-    rows, ok, seen_labels = [], True, 0
-    loaded = 0
-    for scale in args.scales:
-        count = len(build_world(args.seed, scale).documents)
-        world = World(seed=args.seed, documents=biggest.documents[:count])
-        store.ingest(world, start=loaded)
-        loaded = count
-        first = {idea.key: store.ask(idea.question) for idea in IDEAS}
-        again = {idea.key: store.ask(idea.question) for idea in IDEAS}
-        labels = max(a.grouping.get("labels", 0) for a in first.values())
-        per_question = [a.calls for a in first.values()]
-        repeated = sum(a.calls for a in again.values())
+    worlds = {
+        scale: World(args.seed, biggest.documents[: len(build_world(args.seed, scale).documents)])
+        for scale in args.scales
+    }
+    ok = True
+    print("\n## grouping calls per question, a fresh workspace at each size (offline)\n")
+    rows = []
+    for scale, world in worlds.items():
+        store = WorldStore(f"calls-{scale}x")
+        row, repeated = grouping_step(store, world, 0, 0)
+        store.close()
         ok &= repeated == 0
-        rows.append(
-            [
-                f"{scale}x",
-                count,
-                sum(1 for _ in world_parts(world)),
-                labels,
-                labels - seen_labels,
-                f"{statistics.mean(per_question):.1f} ({min(per_question)}-{max(per_question)})",
-                math.ceil((labels - seen_labels) / 25),
-                sum(a.questions for a in first.values()),
-                all(a.complete for a in first.values()),
-                repeated,
-            ]
-        )
-        seen_labels = labels
+        rows.append([f"{scale}x", *row])
+    print(table(CALLS_HEADER, rows))
+    print("\n## the same, one workspace grown from size to size (only new labels are sorted)\n")
+    rows, store, loaded, seen = [], WorldStore("calls-grown"), 0, 0
+    for scale, world in worlds.items():
+        row, repeated = grouping_step(store, world, loaded, seen)
+        ok &= repeated == 0
+        loaded, seen = len(world.documents), row[2]
+        rows.append([f"{scale}x", *row])
     store.close()
-    print(
-        table(
-            [
-                "size",
-                "documents",
-                "parts",
-                "distinct labels",
-                "new labels",
-                "grouper calls / question (min-max)",
-                "new labels / 25",
-                "search calls (6 ideas)",
-                "complete",
-                "calls when asked again",
-            ],
-            rows,
-        )
-    )
+    print(table(CALLS_HEADER, rows))
     return ok
 
 

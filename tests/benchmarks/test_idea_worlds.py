@@ -8,6 +8,7 @@ import json
 import pytest
 
 from benchmarks.scale._idea_models import (
+    DISAGREEMENT,
     FAULT_PHRASING,
     NO_TOPIC,
     UNFITTING,
@@ -287,3 +288,22 @@ def test_topic_of_takes_the_longest_words_in_sentence_order():
     assert topic_of("Backups are stored for {months} months and then destroyed.") == (
         "backups stored destroyed"
     )
+
+
+def test_the_disagreement_fault_sorts_one_label_two_ways_by_its_example(world):
+    model = ScriptedWorldModel(world, DISAGREEMENT)
+    texts = [
+        s.text
+        for _, s in world.gold()
+        if s.role == PLANTED and s.phrasing == FAULT_PHRASING[DISAGREEMENT]
+    ]
+    (label,) = model.split
+    question = next(i.question for i in world.ideas if i.key == "price_increase")
+
+    first = {"label": label, "broader": "pricing", "example": texts[0]}
+    other = {"label": label, "broader": "pricing", "example": texts[1]}
+
+    assert model.split[label] == texts[0]
+    assert model.verdict(question, first) == "means_it"
+    assert model.verdict(question, other) == "no"
+    assert all(model.topics[text] for text in texts), "the phrasing keeps its topic"
