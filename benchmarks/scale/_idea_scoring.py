@@ -91,9 +91,10 @@ class Score:
         return self.found / self.expected if self.expected else 1.0
 
     @property
-    def precision(self) -> float:
+    def precision(self) -> float | None:
+        """None when nothing was matched: no part was claimed, none is wrong or right."""
         if not self.matched_parts:
-            return 1.0
+            return None
         return (self.matched_parts - self.parts_holding_none) / self.matched_parts
 
 

@@ -72,6 +72,13 @@ class Answer:
     judged_twice: int = 0  # over every call the question took
     disagreed: int = 0
 
+    def add(self, reply: dict[str, Any]) -> None:
+        """One more reply of the question; its grouping's judgments are counted."""
+        self.replies.append(reply)
+        grouping = (reply.get("idea_block") or {}).get("grouping") or {}
+        self.judged_twice += grouping.get("judged_twice", 0)
+        self.disagreed += grouping.get("disagreed", 0)
+
     @property
     def last(self) -> dict[str, Any]:
         return self.replies[-1]
@@ -143,28 +150,29 @@ class WorldStore:
         return self.client.search(**fields)
 
     def ask(self, idea: str, *, detail: str = "full", budget: dict | None = None) -> Answer:
-        """The question, called again (up to TRIES) while labels are left to sort."""
+        """The question's first page, called again (up to TRIES) while labels are left to
+        sort, then its other pages from the verdicts now stored (`max_calls` 0), so every page
+        reads the same state."""
         answer = Answer(idea)
         before = grouper_calls()
         started = time.perf_counter()
+        fields: dict[str, Any] = {"idea": idea, "detail": detail, "limit": PAGE}
         for _ in range(TRIES):
             answer.questions += 1
-            answer.replies, answer.matches, answer.possibly = [], [], []
-            offset: int | None = 0
-            while offset is not None:
-                fields: dict[str, Any] = {"idea": idea, "detail": detail, "limit": PAGE}
-                fields |= {"offset": offset} if offset else {}
-                fields |= {"idea_budget": budget} if budget is not None else {}
-                reply = self.search(**fields)
-                answer.replies.append(reply)
-                grouping = (reply.get("idea_block") or {}).get("grouping") or {}
-                answer.judged_twice += grouping.get("judged_twice", 0)
-                answer.disagreed += grouping.get("disagreed", 0)
-                answer.matches += reply["matches"]
-                answer.possibly += reply["possibly"]["matches"]
-                offset = reply["matched"]["next_offset"] or reply["possibly"]["next_offset"]
-            if "labels_not_grouped" not in answer.incomplete_because or budget is not None:
+            reply = self.search(**fields, **({"idea_budget": budget} if budget is not None else {}))
+            answer.add(reply)
+            waiting = "labels_not_grouped" in (reply.get("incomplete_because") or {})
+            if not waiting or budget is not None:
                 break
+        answer.replies = answer.replies[-1:]
+        answer.matches, answer.possibly = list(reply["matches"]), list(reply["possibly"]["matches"])
+        offset = reply["matched"]["next_offset"] or reply["possibly"]["next_offset"]
+        while offset is not None:
+            reply = self.search(**fields, offset=offset, idea_budget={"max_calls": 0})
+            answer.add(reply)
+            answer.matches += reply["matches"]
+            answer.possibly += reply["possibly"]["matches"]
+            offset = reply["matched"]["next_offset"] or reply["possibly"]["next_offset"]
         answer.seconds = time.perf_counter() - started
         answer.calls = grouper_calls() - before
         return answer

@@ -28,10 +28,11 @@ Sections (`--sections`, in this order):
   grown from size to size; at each, every idea is asked (and called again while labels are left
   to sort) and then asked once more: grouping calls per question, distinct labels in scope, new
   since the last size, judged twice; the repeated question must make 0 calls.
-- labelling: --runs fresh loads of --labelling-documents documents, their labelling tasks run
-  against the offline labeller behind a fake latency (--latency-ms a call): model calls per
-  1,000 sentences, and the product's own time per sentence (wall time less the time inside the
-  model) beside the latency.
+- labelling: --runs fresh loads of --labelling-documents documents, their labelling tasks then
+  taken from django-q2's broker and run as one worker runs them, against the offline labeller
+  behind a fake latency (--latency-ms a call): model calls per 1,000 sentences, and the
+  product's own time per sentence (the time inside the tasks less the time inside the model)
+  beside the latency.
 - lookup: one workspace grown to each of --lookup-parts parts (default 2,500 and 10,000); the
   idea is sorted once, then asked --runs times from stored verdicts (`idea_budget.max_calls` 0,
   compact, a page of 50): database queries of one call and the time, min and median.
@@ -42,6 +43,7 @@ Needs the benchmark dependencies: `pip install -r requirements-bench.txt` (scrip
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import sys
@@ -100,8 +102,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def ratio(value: float) -> str:
-    return f"{value:.2f}"
+def ratio(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
 
 
 def table(header: list[str], rows: list[list[Any]]) -> str:
@@ -422,23 +424,26 @@ def calls(args: argparse.Namespace) -> bool:
 # -- labelling -----------------------------------------------------------------------------------
 
 
-def run_queued_tasks() -> int:
-    """Run every task waiting in django-q2's broker, as one worker would; returns how many."""
+def run_queued_tasks() -> tuple[int, float]:
+    """Run every task waiting in django-q2's broker, as one worker would; how many, and the
+    seconds spent inside the tasks themselves (the broker's dequeue and ack aside)."""
     from pydoc import locate
 
     from django_q.brokers import get_broker
     from django_q.signing import SignedPackage
 
     broker = get_broker()
-    ran = 0
+    ran, inside = 0, 0.0
     while True:
         taken = broker.dequeue()
         if not taken:
-            return ran
+            return ran, inside
         for ack_id, package in taken:
             task = SignedPackage.loads(package)
             func = task["func"] if callable(task["func"]) else locate(task["func"])
+            started = time.perf_counter()
             func(*task.get("args", ()), **task.get("kwargs", {}))
+            inside += time.perf_counter() - started
             broker.acknowledge(ack_id)
             ran += 1
 
@@ -465,7 +470,7 @@ def labelling(args: argparse.Namespace) -> None:
         model = LatencyModel(OfflineProvider(), args.latency_ms / 1000)
         started = time.perf_counter()
         with door.use_provider(model):
-            tasks = run_queued_tasks()
+            tasks, in_tasks = run_queued_tasks()
         wall = time.perf_counter() - started
         sentences = Sentence.objects.filter(
             document__workspace=store.workspace, is_heading=False
@@ -477,8 +482,10 @@ def labelling(args: argparse.Namespace) -> None:
                 "sentences": sentences,
                 "calls": ledger.count(),
                 "wall": wall,
+                "tasks_s": in_tasks,
                 "model": model.inside,
-                "own_ms": (wall - model.inside) / sentences * 1000,
+                "own_ms": (in_tasks - model.inside) / sentences * 1000,
+                "load": os.getloadavg()[0],
             }
         )
         store.close()
@@ -491,11 +498,13 @@ def labelling(args: argparse.Namespace) -> None:
                 "sentences",
                 "labeller calls",
                 "calls / 1,000 sentences",
-                "wall s",
+                "wall s (with the broker)",
+                "inside the tasks s",
                 "inside the model s",
                 "product ms / sentence",
                 "product ms / call",
                 "latency ms / call",
+                "load average",
             ],
             [
                 [
@@ -505,10 +514,12 @@ def labelling(args: argparse.Namespace) -> None:
                     r["calls"],
                     f"{r['calls'] / r['sentences'] * 1000:.0f}",
                     f"{r['wall']:.2f}",
+                    f"{r['tasks_s']:.2f}",
                     f"{r['model']:.2f}",
                     f"{r['own_ms']:.2f}",
-                    f"{(r['wall'] - r['model']) / r['calls'] * 1000:.1f}",
+                    f"{(r['tasks_s'] - r['model']) / r['calls'] * 1000:.1f}",
                     f"{args.latency_ms:.0f}",
+                    f"{r['load']:.1f}",
                 ]
                 for i, r in enumerate(rows, start=1)
             ],

@@ -307,3 +307,10 @@ def test_the_disagreement_fault_sorts_one_label_two_ways_by_its_example(world):
     assert model.verdict(question, first) == "means_it"
     assert model.verdict(question, other) == "no"
     assert all(model.topics[text] for text in texts), "the phrasing keeps its topic"
+
+
+def test_nothing_matched_has_no_precision():
+    world = hand_world()
+    score = Gold(world, world_parts(world)).score("price_increase", "planted", set())
+
+    assert (score.recall, score.precision) == (0.0, None)
