@@ -94,14 +94,18 @@ def grouping_plan(world: World, saved: dict[str, list[list[str]]] | None) -> dic
 
     if saved is not None:
         parts_carrying: Counter[str] = Counter()
-        gold = Gold(world, world_parts(world))
-        seen: set[tuple[str, tuple]] = set()
-        for document, sentence in world.gold():
-            part = gold.part_of[(document.file_name, sentence.start)]
-            for topic, _broader in saved.get(sentence.text, []):
-                if (topic, part) not in seen:
-                    seen.add((topic, part))
-                    parts_carrying[topic.casefold()] += 1
+        by_file: dict[str, list[tuple[int, int]]] = {}
+        for part in world_parts(world):
+            by_file.setdefault(part.file_name, []).append((part.start, part.end))
+        seen: set[tuple[str, str, int]] = set()
+        for where, topics in saved.items():
+            file_name, _, start = where.rpartition("@")
+            part = next((p for p in by_file.get(file_name, []) if p[0] <= int(start) < p[1]), None)
+            for topic, _broader in topics:
+                label = " ".join(topic.casefold().split())
+                if part is not None and (label, file_name, part[0]) not in seen:
+                    seen.add((label, file_name, part[0]))
+                    parts_carrying[label] += 1
         first = len(parts_carrying)
         second = sum(1 for n in parts_carrying.values() if n > 2)
     else:
@@ -142,14 +146,27 @@ def plan(world: World, saved: dict | None) -> list[str]:
     return lines
 
 
+def place(file_name: str, start: int) -> str:
+    return f"{file_name}@{start}"
+
+
 class ReplayLabeller:
-    """part_labeller answered from an earlier run's topics, by the sentence's text."""
+    """part_labeller answered from an earlier run's topics, each sentence by its place (its
+    document's file name and its start, looked up in the store by the request's ids)."""
 
     name = "replay"
     paid = False
 
     def __init__(self, saved: dict[str, list[list[str]]]) -> None:
         self.saved = saved
+
+    def places(self, sentence_ids: list[int]) -> dict[int, str]:
+        from limma.models import Sentence
+
+        rows = Sentence.objects.filter(pk__in=sentence_ids).values_list(
+            "pk", "document__file_name", "char_start"
+        )
+        return {pk: place(file_name, start) for pk, file_name, start in rows}
 
     def available(self, role: str) -> bool:
         return role == "part_labeller"
@@ -158,6 +175,7 @@ class ReplayLabeller:
         from limma.door.providers import ProviderReply
 
         data = request.model_dump(mode="json")
+        places = self.places([s["sentence_id"] for p in data["parts"] for s in p["sentences"]])
         reply = {
             "parts": [
                 {
@@ -167,7 +185,9 @@ class ReplayLabeller:
                             "sentence_id": s["sentence_id"],
                             "topics": [
                                 {"topic": topic, "broader": broader}
-                                for topic, broader in self.saved.get(s["text"], [])
+                                for topic, broader in self.saved.get(
+                                    places.get(s["sentence_id"], ""), []
+                                )
                             ],
                         }
                         for s in part["sentences"]
@@ -199,16 +219,11 @@ def spent_lines() -> list[str]:
     return lines
 
 
-def saved_labels(store, world: World) -> dict[str, list[list[str]]]:
-    """Every sentence's topics, by its text, from the facts verb."""
-    by_place = store.labels()
+def saved_labels(store) -> dict[str, list[list[str]]]:
+    """Every sentence's topics, by its place, from the facts verb."""
     saved: dict[str, list[list[str]]] = {}
-    for document, sentence in world.gold():
-        for label in by_place.get((document.file_name, sentence.start), []):
-            topic, broader = label[:-1].rsplit(" (", 1)
-            entry = saved.setdefault(sentence.text, [])
-            if [topic, broader] not in entry:
-                entry.append([topic, broader])
+    for (file_name, start), labels in store.labels().items():
+        saved[place(file_name, start)] = [label[:-1].rsplit(" (", 1) for label in labels]
     return saved
 
 
@@ -245,7 +260,7 @@ def run(args: argparse.Namespace, world: World, saved: dict | None) -> int:
     with door.use_provider(ReplayLabeller(saved)) if saved is not None else nullcontext():
         store.ingest(world)
     if args.save_labels:
-        Path(args.save_labels).write_text(json.dumps(saved_labels(store, world), indent=1))
+        Path(args.save_labels).write_text(json.dumps(saved_labels(store), indent=1))
         print(f"labels written to {args.save_labels}")
     answers = {idea.key: store.ask(idea.question) for idea in IDEAS}
     result = {

@@ -17,6 +17,7 @@ from benchmarks.scale.idea_live_run import (
     ReplayLabeller,
     grouping_plan,
     labelling_plan,
+    place,
     spent_lines,
 )
 from limma.door.roles import ROLES
@@ -59,7 +60,7 @@ def test_without_spend_ok_it_prints_the_plan_and_refuses():
 
 def test_with_saved_labels_only_the_grouping_is_planned(tmp_path):
     world = build_world(12, documents=4)
-    saved = {s.text: [["fees", "pricing"]] for _, s in world.gold()}
+    saved = {place(d.file_name, s.start): [["fees", "pricing"]] for d, s in world.gold()}
     path = tmp_path / "labels.json"
     path.write_text(json.dumps(saved))
 
@@ -82,10 +83,10 @@ def test_the_labelling_plan_counts_one_call_per_batch_of_parts():
 
 def test_the_grouping_plan_from_saved_labels_judges_twice_only_labels_of_many_parts():
     world = build_world(12, documents=8)
-    sentences = [s for _, s in world.gold()]
+    places = [place(d.file_name, s.start) for d, s in world.gold()]
     # One label on every sentence (carried by every part), one on a single sentence.
-    saved = {s.text: [["common", "general"]] for s in sentences}
-    saved[sentences[0].text] = [["common", "general"], ["rare", "general"]]
+    saved = {where: [["common", "general"]] for where in places}
+    saved[places[0]] = [["common", "general"], ["rare", "general"]]
 
     planned = grouping_plan(world, saved)
 
@@ -93,16 +94,24 @@ def test_the_grouping_plan_from_saved_labels_judges_twice_only_labels_of_many_pa
     assert planned["calls"] == 6 * (1 + 1), "per idea: one call of firsts, one of seconds"
 
 
-def test_the_replayed_labeller_answers_each_sentence_by_its_text():
-    labeller = ReplayLabeller({"We may raise our fees.": [["raise our fees", "pricing"]]})
+@pytest.mark.django_db
+def test_the_replayed_labeller_answers_each_sentence_by_its_place():
+    from tests.factories import make_document, make_workspace
+
+    text = "We may raise our fees.\n\nUnknown words here."
+    document = make_document(make_workspace(), kind="contract", text=text).document
+    document.file_name = "a.txt"
+    document.save()
+    first, second = document.sentences.order_by("char_start")
+    labeller = ReplayLabeller({"a.txt@0": [["raise our fees", "pricing"]]})
     request = ROLES["part_labeller"].request_model.model_validate(
         {
             "parts": [
                 {
-                    "part_id": 1,
+                    "part_id": first.part_id,
                     "sentences": [
-                        {"sentence_id": 10, "text": "We may raise our fees."},
-                        {"sentence_id": 11, "text": "Unknown."},
+                        {"sentence_id": first.pk, "text": "We may raise our fees."},
+                        {"sentence_id": second.pk, "text": "Unknown words here."},
                     ],
                 }
             ]
@@ -116,8 +125,8 @@ def test_the_replayed_labeller_answers_each_sentence_by_its_text():
     )
 
     assert reply["parts"][0]["sentences"] == [
-        {"sentence_id": 10, "topics": [{"topic": "raise our fees", "broader": "pricing"}]},
-        {"sentence_id": 11, "topics": []},
+        {"sentence_id": first.pk, "topics": [{"topic": "raise our fees", "broader": "pricing"}]},
+        {"sentence_id": second.pk, "topics": []},
     ]
     assert ROLES["part_labeller"].reply_model.model_validate(reply)
 
