@@ -98,6 +98,19 @@ class Score:
         return (self.matched_parts - self.parts_holding_none) / self.matched_parts
 
 
+def pooled(scores: list[Score]) -> Score:
+    """Several ideas' scores as one: their counts added (recall and precision over the pool)."""
+    return Score(
+        expected=sum(s.expected for s in scores),
+        found=sum(s.found for s in scores),
+        matched_parts=sum(s.matched_parts for s in scores),
+        parts_holding_none=sum(s.parts_holding_none for s in scores),
+        in_possibly=sum(s.in_possibly for s in scores),
+        near_misses_matched=sum(s.near_misses_matched for s in scores),
+        missed=[m for s in scores for m in s.missed],
+    )
+
+
 class Gold:
     """The world's gold, indexed by the part each sentence lies in."""
 

@@ -69,6 +69,7 @@ from benchmarks.scale._idea_scoring import (  # noqa: E402
     Score,
     every_part,
     own_words_parts,
+    pooled,
     world_parts,
 )
 from benchmarks.scale._idea_world import IDEAS, PLANTED, World, build_world  # noqa: E402
@@ -184,36 +185,30 @@ def report_quality(result: dict[str, Any], world: World, baselines: Baselines, g
     )
     for reading in READINGS:
         rows = []
+        columns: dict[str, list[Score]] = {}
+        possibly_parts = 0
         for idea in IDEAS:
             answer = answers[idea.key]
             matched, possibly = answer.parts("matches"), answer.parts("possibly")
-            limma = gold.score(idea.key, reading, matched, possibly)
-            every = gold.score(idea.key, reading, every_part(parts))
-            own = gold.score(idea.key, reading, own_words_parts(parts, idea.question))
-            row = [
-                idea.key,
-                limma.expected,
-                limma.found,
-                limma.matched_parts,
-                limma.parts_holding_none,
-                f"{limma.in_possibly} ({len(possibly)} parts)",
-                limma.near_misses_matched,
-                ratio(limma.recall),
-                ratio(limma.precision),
-                ratio(every.precision),
-                f"{ratio(own.recall)} / {ratio(own.precision)}",
-            ]
+            possibly_parts += len(possibly)
             k, k_gold = len(matched), len(gold.expected_parts(idea.key, reading))
+            scores = {
+                "limma": gold.score(idea.key, reading, matched, possibly),
+                "every": gold.score(idea.key, reading, every_part(parts)),
+                "own": gold.score(idea.key, reading, own_words_parts(parts, idea.question)),
+            }
             for ranker in baselines.rankers:
-                at_k = gold.score(idea.key, reading, baselines.top(ranker, idea.question, k))
-                at_gold = gold.score(
+                scores[f"{ranker}@k"] = gold.score(
+                    idea.key, reading, baselines.top(ranker, idea.question, k)
+                )
+                scores[f"{ranker}@gold"] = gold.score(
                     idea.key, reading, baselines.top(ranker, idea.question, k_gold)
                 )
-                row.append(
-                    f"{ratio(at_k.recall)} / {ratio(at_k.precision)}"
-                    f" ({ratio(at_gold.recall)} @{k_gold})"
-                )
-            rows.append(row)
+            for name, score in scores.items():
+                columns.setdefault(name, []).append(score)
+            rows.append(quality_row(idea.key, scores, len(possibly), baselines, k_gold))
+        together = {name: pooled(scores) for name, scores in columns.items()}
+        rows.append(quality_row("all six, pooled", together, possibly_parts, baselines, ""))
         header = [
             "idea",
             "expected",
@@ -255,6 +250,30 @@ def report_quality(result: dict[str, Any], world: World, baselines: Baselines, g
         )
         for line in missed_lines(idea.key, score, result, answers[idea.key]):
             print(line)
+
+
+def quality_row(
+    name: str, scores: dict[str, Score], possibly: int, baselines: Baselines, k_gold: Any
+) -> list[Any]:
+    limma, every, own = scores["limma"], scores["every"], scores["own"]
+    row = [
+        name,
+        limma.expected,
+        limma.found,
+        limma.matched_parts,
+        limma.parts_holding_none,
+        f"{limma.in_possibly} ({possibly} parts)",
+        limma.near_misses_matched,
+        ratio(limma.recall),
+        ratio(limma.precision),
+        ratio(every.precision),
+        f"{ratio(own.recall)} / {ratio(own.precision)}",
+    ]
+    for ranker in baselines.rankers:
+        at_k, at_gold = scores[f"{ranker}@k"], scores[f"{ranker}@gold"]
+        at = f" @{k_gold}" if k_gold != "" else ""
+        row.append(f"{ratio(at_k.recall)} / {ratio(at_k.precision)} ({ratio(at_gold.recall)}{at})")
+    return row
 
 
 def missed_lines(idea: str, score: Score, result: dict[str, Any], answer) -> list[str]:

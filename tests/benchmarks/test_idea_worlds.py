@@ -22,6 +22,7 @@ from benchmarks.scale._idea_scoring import (
     every_part,
     idea_words,
     own_words_parts,
+    pooled,
     world_parts,
 )
 from benchmarks.scale._idea_world import (
@@ -314,3 +315,18 @@ def test_nothing_matched_has_no_precision():
     score = Gold(world, world_parts(world)).score("price_increase", "planted", set())
 
     assert (score.recall, score.precision) == (0.0, None)
+
+
+def test_pooled_scores_add_the_counts_of_each_idea():
+    world = hand_world()
+    gold = Gold(world, world_parts(world))
+    price = gold.score("price_increase", "planted", {key("Please raise your hand.")})
+    ending = gold.score(
+        "termination", "planted", {key("The contract ends if the invoice is unpaid.")}
+    )
+
+    together = pooled([price, ending])
+
+    assert (together.expected, together.found, together.matched_parts) == (2, 1, 2)
+    assert (together.recall, together.precision) == (0.5, 0.5)
+    assert [s.text for _, s in together.missed] == ["We may raise our fees once a year."]
