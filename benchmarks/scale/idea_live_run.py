@@ -140,7 +140,11 @@ def plan(world: World, saved: dict | None) -> list[str]:
         lines.append(
             f"{role} ({model}): {step['calls']:,} calls, about {step['tokens_in']:,} tokens in and "
             f"{step['tokens_out']:,} out: ${usd:.4f}"
-            + ("" if role != "idea_grouper" or saved else " at most (labels not known yet)")
+            + (
+                ""
+                if role != "idea_grouper" or saved is not None
+                else " at most (labels not known yet)"
+            )
         )
     lines.append(f"the whole run: about ${total:.4f} at LIMMA_PRICES")
     return lines
@@ -250,30 +254,32 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run(args: argparse.Namespace, world: World, saved: dict | None) -> int:
-    from contextlib import nullcontext
+    from benchmarks.scale.idea_worlds import Baselines, quality_run, report_quality
 
-    from benchmarks.scale._idea_store import WorldStore
-    from benchmarks.scale.idea_worlds import Baselines, report_quality
-    from limma import door
+    def save(store) -> None:
+        if args.save_labels:
+            Path(args.save_labels).write_text(json.dumps(saved_labels(store), indent=1))
+            print(f"labels written to {args.save_labels}")
 
-    store = WorldStore("live")
-    with door.use_provider(ReplayLabeller(saved)) if saved is not None else nullcontext():
-        store.ingest(world)
-    if args.save_labels:
-        Path(args.save_labels).write_text(json.dumps(saved_labels(store), indent=1))
-        print(f"labels written to {args.save_labels}")
-    answers = {idea.key: store.ask(idea.question) for idea in IDEAS}
-    result = {
-        "answers": answers,
-        "labels": store.labels(),
-        "labelling": store.labelling(),
-        "ingest_seconds": store.ingest_seconds,
-    }
-    store.close()
+    labeller = ReplayLabeller(saved) if saved is not None else None
+    result = quality_run("live", world, labeller=labeller, on_loaded=save)
     parts = world_parts(world)
     report_quality(result, world, Baselines(parts, not args.no_baselines), Gold(world, parts))
     print("\n".join(spent_lines()))
-    return 0
+    return 1 if failed_calls_named() else 0
+
+
+def failed_calls_named() -> int:
+    """Print the calls that got no usable reply, with the first error; how many there were."""
+    from limma.models import LedgerEntry
+
+    failed = LedgerEntry.objects.exclude(outcome="ok")
+    count = failed.count()
+    if count:
+        first = failed.order_by("id").first()
+        why = first.error or first.outcome
+        print(f"!!! {count} model calls got no usable reply; the first: {why}")
+    return count
 
 
 if __name__ == "__main__":

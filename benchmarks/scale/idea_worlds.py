@@ -126,10 +126,8 @@ class Baselines:
             from benchmarks.scale._idea_baselines import Bm25, Embeddings
 
             texts = [part.text for part in parts]
-            started = time.perf_counter()
             self.rankers["bm25"] = Bm25(texts)
             self.rankers["minilm"] = Embeddings(texts)
-            self.seconds = time.perf_counter() - started
 
     def top(self, name: str, question: str, k: int) -> set:
         from benchmarks.scale._idea_baselines import top_k
@@ -160,11 +158,17 @@ def quality(args: argparse.Namespace, world: World, baselines: Baselines, gold: 
     return ok
 
 
-def quality_run(name: str, world: World) -> dict[str, Any]:
+def quality_run(name: str, world: World, labeller=None, on_loaded=None) -> dict[str, Any]:
+    """The world loaded into a workspace of its own (labelled by `labeller` when given, else
+    by whichever provider answers), every idea asked; `on_loaded(store)` runs in between."""
     from benchmarks.scale._idea_store import WorldStore
+    from limma import door
 
     store = WorldStore(name)
-    store.ingest(world)
+    with door.use_provider(labeller) if labeller is not None else nullcontext():
+        store.ingest(world)
+    if on_loaded is not None:
+        on_loaded(store)
     answers = {idea.key: store.ask(idea.question) for idea in IDEAS}
     result = {
         "answers": answers,
@@ -595,6 +599,7 @@ def lookup(args: argparse.Namespace) -> bool:
                 f"{min(times):.0f}",
                 f"{statistics.median(times):.0f}",
                 made,
+                f"{os.getloadavg()[0]:.1f}",
             ]
         )
     store.close()
@@ -609,6 +614,7 @@ def lookup(args: argparse.Namespace) -> bool:
                 "min ms",
                 "median ms",
                 "grouper calls",
+                "load average",
             ],
             rows,
         )

@@ -15,6 +15,7 @@ import pytest
 from benchmarks.scale._idea_world import build_world
 from benchmarks.scale.idea_live_run import (
     ReplayLabeller,
+    failed_calls_named,
     grouping_plan,
     labelling_plan,
     place,
@@ -147,3 +148,17 @@ def test_the_spend_is_reported_per_role_from_the_ledger():
     assert "  idea_grouper · openai · ok: 2 calls, 200 in, 20 out, $0.0300" in lines
     assert "  part_labeller · replay · ok: 1 calls, 0 in, 0 out, $0.0000" in lines
     assert lines[-1] == "  total $0.0300"
+
+
+@pytest.mark.django_db
+def test_calls_without_a_usable_reply_are_named(capsys):
+    from limma.models import LedgerEntry
+
+    LedgerEntry.objects.create(role="idea_grouper", provider="openai", model="m", outcome="ok")
+    assert failed_calls_named() == 0
+    LedgerEntry.objects.create(
+        role="part_labeller", provider="openai", model="m", outcome="failed", error="connection"
+    )
+
+    assert failed_calls_named() == 1
+    assert "!!! 1 model calls got no usable reply; the first: connection" in capsys.readouterr().out
