@@ -330,3 +330,20 @@ def test_pooled_scores_add_the_counts_of_each_idea():
     assert (together.expected, together.found, together.matched_parts) == (2, 1, 2)
     assert (together.recall, together.precision) == (0.5, 0.5)
     assert [s.text for _, s in together.missed] == ["We may raise our fees once a year."]
+
+
+def test_the_baselines_rank_a_planted_part_of_a_small_world_first(minilm):
+    from benchmarks.scale._idea_baselines import Bm25, Embeddings, top_k
+
+    world = hand_world()
+    parts = world_parts(world)
+    texts = [part.text for part in parts]
+    fees = parts.index(next(p for p in parts if p.key == key("We may raise our fees once a year.")))
+    ending = parts.index(
+        next(p for p in parts if p.key == key("The contract ends if the invoice is unpaid."))
+    )
+
+    assert top_k(Embeddings(texts, minilm).scores("where do we discuss raising prices?"), 1) == [
+        fees
+    ]
+    assert top_k(Bm25(texts).scores("where do we discuss ending the contract?"), 1) == [ending]
