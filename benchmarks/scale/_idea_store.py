@@ -11,6 +11,7 @@ it made are counted from the cost ledger.
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ def scratch_store(provider: str = "offline", *, migrate: bool = True) -> Path:
     os.environ["LIMMA_PROVIDER"] = provider
     os.environ["LIMMA_SECURE"] = "0"  # plain http inside the process: no redirect
     os.environ.setdefault("LIMMA_LOG_LEVEL", "WARNING")
+    stop_on_sigterm()
     import django
     from django.core.management import call_command
 
@@ -43,6 +45,15 @@ def scratch_store(provider: str = "offline", *, migrate: bool = True) -> Path:
         call_command("migrate", verbosity=0)
     tasks_in_process(True)
     return scratch
+
+
+def stop_on_sigterm() -> None:
+    """SIGTERM raises SystemExit, so a benchmark's `finally` removes its scratch store."""
+
+    def stop(signum: int, frame: Any) -> None:
+        raise SystemExit(f"stopped by signal {signum}")
+
+    signal.signal(signal.SIGTERM, stop)
 
 
 def tasks_in_process(on: bool) -> None:
