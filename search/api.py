@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ideas.answer import idea_answer, idea_fields_checked
+from ideas.serializers import IdeaOutput
 from limma.access import access_workspace
 from limma.api import valid
 from limma.models import ApiKey, Workspace
@@ -18,7 +20,17 @@ from search.service import search_run
 
 
 class SearchApi(APIView):
-    @extend_schema(request=SearchInput, responses={200: SearchOutput}, operation_id="search")
+    @extend_schema(
+        request=SearchInput,
+        responses={
+            200: PolymorphicProxySerializer(
+                component_name="SearchReply",
+                serializers=[SearchOutput, IdeaOutput],
+                resource_type_field_name=None,
+            )
+        },
+        operation_id="search",
+    )
     def post(self, request: Request) -> Response:
         data = valid(SearchInput, request.data)
         workspace = access_workspace(request.auth, data["workspace_id"])
@@ -33,6 +45,9 @@ def search_answer(
     data: dict[str, Any], *, key: ApiKey, workspace: Workspace, request_id: str
 ) -> dict[str, Any]:
     """The search verb's reply to valid input: the Q&A agent's tool answers with it too."""
+    idea_fields_checked(data)
+    if data.get("idea"):
+        return idea_answer(data, key=key, workspace=workspace, request_id=request_id)
     outcome = search_run(
         key=key,
         workspace=workspace,

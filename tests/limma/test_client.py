@@ -236,3 +236,14 @@ def test_a_viewer_key_may_read_but_not_write(transport, workspace):
 
     assert raised.value.status == 403
     assert raised.value.type == "write_needs_analyst_key"
+
+
+def test_an_idea_is_asked_through_the_search_verb(limma, transport):
+    limma.ingest(entity_name="Ada Lind", document_kind="note", text="Our fees rise in spring.")
+
+    reply = limma.idea("where do we discuss pricing?", idea_budget={"max_calls": 2}, detail="full")
+
+    assert sent_json(transport.requests[-1])["idea_budget"] == {"max_calls": 2}
+    assert reply["idea"] == "where do we discuss pricing?"
+    assert reply["counts"]["documents"] == 1
+    assert "grouping" in reply["idea_block"]
