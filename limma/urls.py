@@ -1,7 +1,9 @@
 """Limma's URLs: the public verbs under /v1/public/, their reference, the admin, the Q&A page."""
 
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csp import csp_override
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
@@ -30,8 +32,10 @@ urlpatterns = [
     ),
     path(
         "v1/reference",
-        SpectacularRedocView.as_view(
-            url_name="schema", permission_classes=[], authentication_classes=[]
+        csp_override(settings.REFERENCE_CSP)(
+            SpectacularRedocView.as_view(
+                url_name="schema", permission_classes=[], authentication_classes=[]
+            )
         ),
         name="reference",
     ),

@@ -112,12 +112,18 @@ def run_question(
     example: Mapping[str, Any] | None = None,
     on_page_event: Callable[[Event], None] | None = None,
     max_usd: Decimal | None = None,
+    spend_guard: door.SpendGuard | None = None,
 ) -> RunOutcome:
-    """Answer one question (a follow-up when `follow_up` is given) in one agent loop."""
+    """Answer one question (a follow-up when `follow_up` is given) in one agent loop; with a
+    spend_guard, each paid call's price at most is held under the ceilings before it is sent."""
     known = _follow_up_names(workspace, follow_up)
     run = _Run(PageStream(known), on_event, on_page_event)
     context = door.CallContext(
-        workspace_id=workspace.id, api_key_id=key.pk, visitor=visitor, request_id=request_id
+        workspace_id=workspace.id,
+        api_key_id=key.pk,
+        visitor=visitor,
+        request_id=request_id,
+        spend_guard=spend_guard,
     )
     question_text = compose_question(question, follow_up, example=example)
 

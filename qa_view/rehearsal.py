@@ -13,7 +13,7 @@ from limma.services.keys import api_key_create
 from qa_view.examples import load_examples
 from qa_view.models import Visitor
 from qa_view.read_ahead import example_plan, example_read
-from qa_view.visitors import visitor_code_set, visitor_create
+from qa_view.visitors import visitor_code_set, visitor_create, visitor_key_default
 
 VISITOR = "Rehearsal visitor"
 
@@ -63,13 +63,14 @@ def rehearsal_prepare(
         )
     provider = limma_settings().provider
     say(f"examples read ahead with the {provider} provider")
-    key, _ = api_key_create(workspace=workspace, name=f"Q&A page: {VISITOR}", role=visitor_key)
     visitor = Visitor.objects.filter(workspace=workspace, name=VISITOR).first()
     if visitor is None:
-        visitor, code = visitor_create(workspace=workspace, name=VISITOR, api_key=key)
-    else:
+        visitor, code = visitor_create(workspace=workspace, name=VISITOR, key_role=visitor_key)
+    else:  # a run again: a fresh code, and the key of the role asked for this time
         code = visitor_code_set(visitor=visitor)
-        visitor.api_key = key
+        visitor.api_key = visitor_key_default(
+            workspace=workspace, name=visitor.name, role=visitor_key
+        )
         visitor.save()
     say(f"the page's key: {visitor_key} ({KEY_SAYS[visitor_key]})")
     return {"name": visitor.name, "code": code}

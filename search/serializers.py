@@ -8,7 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from limma.paging import DEFAULT_LIMIT, MAX_LIMIT
+from limma.paging import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET
 from limma.serializers import PageCounts, WorkspaceInput
 
 MAX_LIST_LIMIT = 200  # a list of non-matches holds at most this
@@ -67,7 +67,7 @@ class SearchInput(WorkspaceInput):
     )
     detail = serializers.ChoiceField(["compact", "full"], default="compact")
     limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
-    offset = serializers.IntegerField(min_value=0, default=0)
+    offset = serializers.IntegerField(min_value=0, max_value=MAX_OFFSET, default=0)
     list_limit = serializers.IntegerField(
         min_value=0,
         max_value=MAX_LIST_LIMIT,

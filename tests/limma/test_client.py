@@ -172,8 +172,8 @@ def test_a_workspace_id_passed_to_a_verb_wins(limma, transport):
         limma.documents(workspace_id=other.id)
 
     assert transport.requests[0].url.params["workspace_id"] == other.id
-    assert raised.value.status == 403
-    assert raised.value.type == "workspace_forbidden"
+    assert raised.value.status == 404
+    assert raised.value.type == "workspace_unknown"
 
 
 def test_without_a_workspace_id_the_verb_refuses_for_want_of_it(transport, admin_token):

@@ -210,12 +210,11 @@ def test_typed_questions_are_read_or_say_what_was_not_searched(  # noqa: PLR0915
 ):
     from limma import door
     from qa_view.visitors import visitor_create
-    from tests.factories import make_key
 
     expect = playwright_api.expect
     page = browser_page
-    key, _ = make_key(directory, role="analyst")  # a key that may read: `make demo`'s
-    visitor, code = visitor_create(workspace=directory, name="Typing Visitor", api_key=key)
+    # a key that may read, as `make demo`'s visitors have
+    visitor, code = visitor_create(workspace=directory, name="Typing Visitor", key_role="analyst")
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.goto(f"{live_server.url}/qa/")

@@ -18,7 +18,6 @@ from qa_view.models import Run
 from qa_view.offline_agent import WAIT_CALLS, next_step
 from qa_view.tools import bounded_budget
 from qa_view.visitors import visitor_create
-from tests.factories import make_key
 from tests.qa_view.conftest import EUROPE, FACETS, htmx
 from tests.qa_view.test_page import FakeAgent, search_call
 
@@ -31,8 +30,7 @@ NICHE = [{"text": "led marketing for baby formula in European markets", "facets"
 
 @pytest.fixture
 def analyst_page(client, directory, sign_in, examples_file):
-    key, _ = make_key(directory, role="analyst")
-    visitor, code = visitor_create(workspace=directory, name="Reading Visitor", api_key=key)
+    visitor, code = visitor_create(workspace=directory, name="Reading Visitor", key_role="analyst")
     assert sign_in(client, visitor.name, code).status_code == 302
     return client
 
