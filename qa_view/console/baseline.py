@@ -3,8 +3,9 @@ documents by BM25 (`bm25s`), and by a small sentence-embedding model where one i
 
 A passage is one stored sentence, with its exact offsets, of the documents the console's key may
 read (limma.access.readable_documents: the same documents the agent's tools see). Neither
-baseline is a product dependency: `bm25s` is the benchmarks' (requirements-bench.txt), and
-without it the baseline says so instead of ranking.
+baseline is a product dependency (both are requirements-bench.txt's): without `bm25s` the BM25
+baseline says so instead of ranking; without the embedding model (limma/embeddings.py) that
+baseline is not run, and the product's install does not grow by its 55 MB.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from limma.access import readable_documents
+from limma.embeddings import installed
 from limma.models import ApiKey, Sentence
 
-BM25 = "bm25"
+BM25, MINILM = "bm25", "minilm"
+EMBEDDED_KEPT = 50_000  # vectors kept per process, by the passage's own text
 NOT_INSTALLED = "bm25s is not installed (pip install -r requirements-bench.txt)"
 
 
@@ -78,6 +81,38 @@ def bm25_top(question: str, corpus: list[Passage], k: int) -> dict[str, Any]:
     return {"method": BM25, "available": True, "passages": ranked}
 
 
+_vectors: dict[str, Any] = {}
+_model: list[Any] = []
+
+
+def minilm_top(question: str, corpus: list[Passage], k: int) -> dict[str, Any]:
+    """The top-k passages by cosine to the question under all-MiniLM-L6-v2 (installed only)."""
+    import numpy as np
+
+    from limma.embeddings import MiniLm
+
+    if not _model:
+        _model.append(MiniLm())
+    model = _model[0]
+    if not corpus or not question.strip():
+        return {"method": MINILM, "available": True, "passages": []}
+    missing = sorted({p.text for p in corpus} - set(_vectors))
+    if len(_vectors) + len(missing) > EMBEDDED_KEPT:
+        _vectors.clear()
+        missing = sorted({p.text for p in corpus})
+    _vectors.update(zip(missing, model.embed(missing), strict=True))
+    matrix = np.vstack([_vectors[p.text] for p in corpus])
+    scores = matrix @ model.embed([question])[0]
+    order = np.lexsort((np.arange(len(scores)), -scores))[:k]
+    ranked = [corpus[int(i)].json(float(scores[int(i)])) for i in order]
+    return {"method": MINILM, "available": True, "passages": ranked}
+
+
 def baselines(question: str, key: ApiKey, k: int) -> list[dict[str, Any]]:
-    """Every baseline this install can run, each with its top-k passages."""
-    return [bm25_top(question, passages(key), k)]
+    """Every baseline this install can run, each with its top-k passages: BM25 (or why not),
+    and the sentence-embedding model where it is installed."""
+    corpus = passages(key)
+    ran = [bm25_top(question, corpus, k)]
+    if installed():
+        ran.append(minilm_top(question, corpus, k))
+    return ran

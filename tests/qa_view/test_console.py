@@ -112,7 +112,7 @@ def test_the_compare_record_marks_the_receipts_the_baseline_found_and_missed(
             k=3,
         )
 
-    (bm25,) = record["compare"]["baselines"]
+    bm25 = record["compare"]["baselines"][0]
     assert bm25["method"] == "bm25" and bm25["available"]
     assert len(bm25["passages"]) == 3
     assert all(
@@ -202,3 +202,24 @@ def test_the_brief_503_reaches_the_agent_as_the_mcp_servers_tool_error(key, data
     assert loop.tool_text("limma_search", tools.ToolResult(False, result["result"])) == (
         handed.content
     )
+
+
+def test_the_embedding_baseline_ranks_the_same_sentences_where_the_model_is_installed(
+    directory, key, data_dir
+):
+    from limma.embeddings import installed
+
+    if not installed():
+        pytest.skip("all-MiniLM-L6-v2 is not installed (requirements-bench.txt)")
+    greta = sentence_of(directory, "Greta Ostrander", "She led marketing for baby formula")
+    model = Turns(calls(("limma_region", greta)), DONE)
+    with door.use_provider(model):
+        record = runs.console_run(
+            key=key, question="who marketed infant milk in Poland", mode="search", compare=True, k=3
+        )
+
+    minilm = next(b for b in record["compare"]["baselines"] if b["method"] == "minilm")
+    assert len(minilm["passages"]) == 3
+    scores = [p["score"] for p in minilm["passages"]]
+    assert scores == sorted(scores, reverse=True)
+    assert minilm["receipts"] == [{**runs.receipts_in(greta)[0], "found": True}]
