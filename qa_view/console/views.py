@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict
 from typing import Any
 
+from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
 from django.db import connections
 from django.http import (
@@ -48,8 +49,6 @@ def refused(request: HttpRequest, status: int, kind: str, **detail: Any) -> Json
 
 
 def console_key() -> ApiKey | None:
-    from django.conf import settings
-
     token = (getattr(settings, "LIMMA_CONSOLE_API_KEY", "") or "").strip()
     if not token:
         return None
@@ -148,7 +147,7 @@ def api_run(request: HttpRequest) -> HttpResponse:
     example = None
     question = body.get("question", "")
     if body.get("example") is not None:
-        shipped = configured_examples().examples
+        shipped = [] if not _examples() else configured_examples().examples
         n = body["example"]
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < len(shipped):
             return refused(request, 422, "invalid_request", faults=[{"field": "example"}])
