@@ -19,6 +19,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.db import connections
 from mcp import types
 from mcp.server.lowlevel import Server
 
@@ -80,7 +81,7 @@ def build_server(key: ApiKey, listed: Iterable[str] | None = None) -> Server:
 
     @server.call_tool(validate_input=False)  # the verb's own serializer validates, as over HTTP
     async def call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
-        result = await sync_to_async(run_call, thread_sensitive=True)(key, names, name, arguments)
+        result = await sync_to_async(run_call, thread_sensitive=False)(key, names, name, arguments)
         if not result.ok:
             text = error_text(name, result.result)
             return types.CallToolResult(
@@ -97,7 +98,15 @@ def build_server(key: ApiKey, listed: Iterable[str] | None = None) -> Server:
 
 
 def run_call(key: ApiKey, offered: list[str], name: str, arguments: dict[str, Any]) -> ToolResult:
-    """One call under `key`, in the key's workspace unless the call names another."""
+    """One call under `key`, in the key's workspace unless the call names another. It runs on a
+    worker thread of its own and closes that thread's connection after, as a request would."""
+    try:
+        return call_under(key, offered, name, arguments)
+    finally:
+        connections.close_all()
+
+
+def call_under(key: ApiKey, offered: list[str], name: str, arguments: dict[str, Any]) -> ToolResult:
     current = ApiKey.objects.active().select_related("workspace").filter(pk=key.pk).first()
     if current is None:  # revoked while the server runs: refused as the HTTP verb refuses it
         detail = {"type": "authentication_failed", "reason": KEY_UNKNOWN}
