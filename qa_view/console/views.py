@@ -8,6 +8,7 @@ replay are streamed as NDJSON, one step a line as it happens, then the record.
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import threading
 from collections.abc import Callable, Iterator
@@ -38,6 +39,7 @@ from qa_view.console.hints import configured_hints
 from qa_view.console.modes import LABELS, MODES
 from qa_view.examples import configured_examples
 
+logger = logging.getLogger(__name__)
 NO_KEY = "The console has no API key: set LIMMA_CONSOLE_API_KEY to a key of the workspace."
 MAX_K = 50
 
@@ -61,7 +63,7 @@ def console_key() -> ApiKey | None:
 def _examples() -> list[dict[str, Any]]:
     try:
         shipped = configured_examples().examples
-    except Exception:  # a missing or broken examples file: the console runs without them
+    except (OSError, ValueError):  # a missing or broken examples file: run without them
         return []
     return [{"n": n, "question": e.question, "prepared": e.prepared} for n, e in enumerate(shipped)]
 
@@ -91,7 +93,8 @@ def _streamed(
         try:
             record = produce(lambda step: lines.put(("step", step)))
             lines.put(("record", record))
-        except Exception as error:  # a fault of ours: the page is told, in the stream's shape
+        except Exception as error:  # a fault of ours: logged whole; the page is told in the stream
+            logger.exception("a console run failed")
             lines.put(("failed", f"{type(error).__name__}: {error}"))
         finally:
             connections.close_all()
