@@ -24,6 +24,7 @@ from limma.door.providers import OfflineProvider
 from limma.models import LedgerEntry
 from qa_view import ceilings
 from qa_view.models import Run, SpendHold
+from qa_view.tools import bounded_budget
 from qa_view.visitors import run_execute, visitor_create
 from tests.qa_view.conftest import EUROPE, FACETS, NICHE, htmx
 
@@ -253,6 +254,19 @@ def test_questions_of_many_visitors_at_once_never_cross_the_day_ceiling_with_the
     assert spent(role="reader") > 0
     assert Run.objects.filter(error_code="ceiling_day").exists()
     nothing_half_written()
+
+
+@pytest.mark.parametrize(
+    ("asked", "left", "bounded"),
+    [
+        (None, Decimal("999"), {"max_usd": 100.0}),  # what is left, up to one call's limit
+        ({"max_usd": 5}, Decimal("999"), {"max_usd": 5.0}),
+        ({"max_usd": 101}, Decimal("999"), {"max_usd": 100.0}),
+        ({"max_usd": 101}, Decimal("2"), {"max_usd": 2.0}),
+    ],
+)
+def test_a_visitor_with_more_left_than_one_searchs_limit_is_offered_the_limit(asked, left, bounded):
+    assert bounded_budget(asked, left) == bounded
 
 
 @pytest.mark.django_db
