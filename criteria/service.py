@@ -296,6 +296,14 @@ def _at_spend_cap(ids: list[int]) -> bool:
     return failed.filter(failure__startswith=f"{SPEND_CAP}:").exists()
 
 
+def _refused_at_spend_cap(judgment: Judgment | None) -> bool:
+    return (
+        judgment is not None
+        and judgment.state == Judgment.State.FAILED
+        and failure_kind(judgment.failure) == SPEND_CAP
+    )
+
+
 def _open(ids: list[int]) -> int:
     return Judgment.objects.filter(
         pk__in=ids, state__in=(Judgment.State.QUEUED, Judgment.State.IN_FLIGHT)
@@ -335,6 +343,9 @@ def _gather(
             judgment = judgments.get(document.pk)
             if judgment is not None and judgment.state == Judgment.State.DONE:
                 judged.append(at.judged(pk, DocumentJudgment.from_json(judgment.outcome)))
+            elif _refused_at_spend_cap(judgment):
+                unread_docs += 1
+                unread.append(SPEND_CAP)  # refused at a ceiling before it was sent: not read
             elif judgment is not None and judgment.state == Judgment.State.FAILED:
                 judged.append(
                     DocumentJudgment(source_id=document.source_id, failed=judgment.failure)

@@ -151,6 +151,7 @@ def test_a_read_refused_at_the_visitors_ceiling_is_the_reads_refusal_never_half_
         "partial",
         "spend_cap",
     )
+    assert set(searched["criterion"]["failures"]) == {"spend_cap:ceiling_visitor"}
     # The agent's next call is refused at the same ceiling: the page says its one sentence.
     assert (run.state, run.error_code) == (Run.State.FAILED, "ceiling_visitor")
     assert "You have asked all the questions this demo allows for one visitor." in html
