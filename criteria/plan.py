@@ -16,6 +16,7 @@ from typing import Any
 from django.conf import settings as django_settings
 
 from criteria.models import Criterion, Judgment
+from criteria.reading import SPEND_CAP, failure_kind
 from criteria.types import CONDITION, Facet
 from limma.access import readable_documents
 from limma.conf import limma_settings
@@ -131,7 +132,8 @@ def plan_build(
         settled = (
             (Judgment.State.DONE,) if retry_failed else (Judgment.State.DONE, Judgment.State.FAILED)
         )
-        if mine is not None and mine.state in settled:
+        refused_unread = mine is not None and failure_kind(mine.failure) == SPEND_CAP
+        if mine is not None and mine.state in settled and not refused_unread:
             # A recorded failure is this reader's judgment too, until retry_failed asks again.
             plan.reused[document.pk] = mine
         elif mine is not None and mine.state in (Judgment.State.QUEUED, Judgment.State.IN_FLIGHT):

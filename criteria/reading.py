@@ -48,9 +48,17 @@ CALL_FAILED = (
 )
 
 
+# A read refused at a spend ceiling before its call was sent: nothing was read, so it is no
+# judgment (a later plan reads it again); its search is partial, spend_cap.
+SPEND_CAP = "spend_cap"
+
+
 def failure_name(error: Exception) -> str:
     """What a failed read records: the fault's type and, for a call that got no reply, why
-    (model_call_failed:timeout, :rate_limited, :server_error, ...; model_reply_invalid)."""
+    (model_call_failed:timeout, :rate_limited, :server_error, ...; model_reply_invalid;
+    spend_cap:ceiling_visitor, :ceiling_day)."""
+    if isinstance(error, door.CeilingReached):
+        return f"{SPEND_CAP}:{error.type}"
     kind = getattr(error, "type", type(error).__name__)
     cause = getattr(error, "cause", "")
     return f"{kind}:{cause}" if cause else kind
@@ -104,7 +112,7 @@ def judgment_read(judgment_id: int) -> str:
     with lease_kept(judgment):
         try:
             outcome = _read(judgment.criterion, judgment.document, context)
-        except CALL_FAILED as failed:
+        except (*CALL_FAILED, door.CeilingReached) as failed:
             failure = failure_name(failed)
             _finish(judgment, request_id, state=Judgment.State.FAILED, failure=failure)
             return Judgment.State.FAILED

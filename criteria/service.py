@@ -35,7 +35,7 @@ from criteria.plan import (
     estimate,
     plan_build,
 )
-from criteria.reading import claim_lease, facets_of, failure_kind, judgment_read
+from criteria.reading import SPEND_CAP, claim_lease, facets_of, failure_kind, judgment_read
 from criteria.resolve import Resolved, criterion_resolve
 from criteria.rows import match_rows_write
 from criteria.types import DocumentJudgment
@@ -237,14 +237,19 @@ def _read_in_call(run: CriteriaRun, ids: list[int], budget: Budget, deadline: fl
         if spent > budget.max_usd:
             run.status, run.status_reason = "over_budget_during_read", "max_usd"
             return
-        judgment_read(judgment_id)
+        state = judgment_read(judgment_id)
         cost = Judgment.objects.filter(pk=judgment_id).values_list("usd", flat=True).first()
         spent += (cost or Decimal("0")) - costs[judgment_id]
+        if state == Judgment.State.FAILED and _at_spend_cap([judgment_id]):
+            return  # every read after it would be refused at the same ceiling
     if spent > budget.max_usd and _open(ids):
         run.status, run.status_reason = "over_budget_during_read", "max_usd"
 
 
 def _settle_status(run: CriteriaRun, ids: list[int], *, still_open: bool) -> None:
+    if _at_spend_cap(ids):
+        run.status, run.status_reason = "partial", SPEND_CAP
+        return
     if still_open:
         run.status, run.status_reason = "partial", "time_budget"
         return
@@ -281,7 +286,22 @@ def _submit(ids: list[int]) -> None:
     handed = [judgment_id for judgment_id in ids if judgment_id in waiting_ids]  # plan order
     Judgment.objects.filter(pk__in=handed).update(submitted_at=now)
     for judgment_id in handed:
-        async_task("criteria.tasks.judgment_read", judgment_id)
+        # Whose question asked for the read goes with it, so its calls are theirs.
+        async_task("criteria.tasks.judgment_read", judgment_id, door.current_visitor())
+
+
+def _at_spend_cap(ids: list[int]) -> bool:
+    """Whether a read of these was refused at a spend ceiling (nothing of it was sent)."""
+    failed = Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED)
+    return failed.filter(failure__startswith=f"{SPEND_CAP}:").exists()
+
+
+def _refused_at_spend_cap(judgment: Judgment | None) -> bool:
+    return (
+        judgment is not None
+        and judgment.state == Judgment.State.FAILED
+        and failure_kind(judgment.failure) == SPEND_CAP
+    )
 
 
 def _open(ids: list[int]) -> int:
@@ -323,6 +343,9 @@ def _gather(
             judgment = judgments.get(document.pk)
             if judgment is not None and judgment.state == Judgment.State.DONE:
                 judged.append(at.judged(pk, DocumentJudgment.from_json(judgment.outcome)))
+            elif _refused_at_spend_cap(judgment):
+                unread_docs += 1
+                unread.append(SPEND_CAP)  # refused at a ceiling before it was sent: not read
             elif judgment is not None and judgment.state == Judgment.State.FAILED:
                 judged.append(
                     DocumentJudgment(source_id=document.source_id, failed=judgment.failure)

@@ -275,6 +275,9 @@ LOGGING = {
 LIMMA_QA_CAP_VISITOR_USD = os.environ.get("LIMMA_QA_CAP_VISITOR_USD", "5")
 # The Q&A page: the reply tokens a paid agent call is priced at before it is sent (its hold).
 LIMMA_QA_REPLY_TOKENS = int(os.environ.get("LIMMA_QA_REPLY_TOKENS", "2048"))
+# The door holds every paid call made for a visitor under their ceilings: the agent's and the
+# reads its searches start, in the request or in a worker (a callable of the ledger name).
+LIMMA_SPEND_GUARD = "qa_view.ceilings.visitor_spend_guard"
 # The Q&A page: what all visitors together may spend per UTC day, in US dollars (ledger).
 LIMMA_QA_CAP_DAY_USD = os.environ.get("LIMMA_QA_CAP_DAY_USD", "20")
 # The Q&A page's examples file: what to call the directory, and the "Try:" questions.

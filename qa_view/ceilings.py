@@ -5,8 +5,11 @@ paid calls in the air. Before each paid call of a run its price at most is held,
 transaction that locks out every other hold (an advisory lock on PostgreSQL, SQLite's one
 writer), and refused when it does not fit under both ceilings; once the call's ledger row is
 written the hold is released. So however many questions and workers run at once, spend stays
-under a ceiling as long as each call costs no more than its hold. At a ceiling the next
-question is refused before anything runs, and the page says so in one sentence.
+under a ceiling as long as each call costs no more than its hold. Every paid call made for a
+visitor is held so — the agent's, and the reads its searches start, in the request or in a
+worker (the door finds the guard by the visitor's ledger name: LIMMA_SPEND_GUARD). At a
+ceiling the next question is refused before anything runs, and the page says so in one
+sentence.
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ from django.db import connection, transaction
 from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
+from limma.door.errors import CeilingReached
 from limma.door.spend import spent_usd
-from limma.errors import ApplicationError
 from limma.models import LedgerEntry
 from qa_view.models import DayCeiling, SpendHold, Visitor
 
@@ -109,12 +112,6 @@ def ceiling_reached(visitor: Visitor) -> str | None:
     return None
 
 
-class CeilingReached(ApplicationError):
-    """A paid call of a visitor's run was refused before it was sent: it would cross a ceiling."""
-
-    status = 402
-
-
 def spend_lock() -> None:
     """Serialise every hold: PostgreSQL's transaction-scoped advisory lock; SQLite's write
     transactions are already one at a time (transaction_mode IMMEDIATE in the settings)."""
@@ -123,22 +120,27 @@ def spend_lock() -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SPEND_LOCK])
 
 
-def spend_reserve(visitor: Visitor, usd: Decimal) -> SpendHold:
-    """Hold `usd` for one of the visitor's calls, or raise CeilingReached: nothing is sent."""
+def spend_reserve(visitor: Visitor | str, usd: Decimal) -> SpendHold:
+    """Hold `usd` for one of the visitor's calls, or raise CeilingReached: nothing is sent.
+
+    A ledger name instead of a visitor (one no longer on record) is held by the day's ceiling."""
     with transaction.atomic():
         spend_lock()
-        if visitor_spent_usd(visitor) + usd > visitor_ceiling_usd(visitor):
+        if isinstance(visitor, Visitor) and (
+            visitor_spent_usd(visitor) + usd > visitor_ceiling_usd(visitor)
+        ):
             raise CeilingReached(VISITOR_CEILING, reason=CEILING_REACHED)
         if visitors_spent_today_usd() + usd > day_ceiling_usd():
             raise CeilingReached(DAY_CEILING, reason=CEILING_REACHED)
-        return SpendHold.objects.create(visitor=visitor.ledger_name, usd=usd)
+        name = visitor.ledger_name if isinstance(visitor, Visitor) else visitor
+        return SpendHold.objects.create(visitor=name, usd=usd)
 
 
 class VisitorSpendGuard:
     """The door's SpendGuard for one visitor's run (limma.door.gate.SpendGuard)."""
 
-    def __init__(self, visitor: Visitor) -> None:
-        self.visitor = visitor
+    def __init__(self, visitor: Visitor | str) -> None:
+        self.visitor = visitor  # a ledger name when no visitor of that name is on record
         self.reply_tokens = int(getattr(settings, "LIMMA_QA_REPLY_TOKENS", 2048))
 
     def reserve(self, usd: Decimal) -> SpendHold:
@@ -147,3 +149,14 @@ class VisitorSpendGuard:
     def release(self, hold: object) -> None:
         if isinstance(hold, SpendHold):
             SpendHold.objects.filter(pk=hold.pk).delete()
+
+
+def visitor_spend_guard(ledger_name: str) -> VisitorSpendGuard:
+    """LIMMA_SPEND_GUARD: the guard of the visitor a ledger name names (Visitor.ledger_name).
+
+    A name of no visitor on record (one since deleted) is held by the day's ceiling alone."""
+    prefix, _, pk = ledger_name.partition("-")
+    visitor = (
+        Visitor.objects.filter(pk=int(pk)).first() if prefix == "visitor" and pk.isdigit() else None
+    )
+    return VisitorSpendGuard(visitor if visitor is not None else ledger_name)

@@ -21,6 +21,7 @@ from typing import Any
 
 from rest_framework.exceptions import ValidationError
 
+from criteria.plan import LIMITS as BUDGET_LIMITS
 from limma.access import access_workspace
 from limma.api import (
     connect_answer,
@@ -334,7 +335,8 @@ def bounded_budget(asked: Any, max_usd: Decimal) -> Any:
         given = Decimal(str(budget["max_usd"])) if "max_usd" in budget else None
     except (InvalidOperation, ValueError):
         return asked
-    left = max(max_usd, Decimal(0))
+    # What is left is offered up to the deployment's limit of one call's budget, never past it.
+    left = min(max(max_usd, Decimal(0)), BUDGET_LIMITS["max_usd"])
     budget["max_usd"] = float(left if given is None else min(given, left))
     return budget
 

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django_q.tasks import async_task
 
 from criteria.models import Judgment
+from limma import door
 from limma.ids import new_request_id
 from limma.models import ApiKey, Workspace
 from limma.services.keys import api_key_create
@@ -359,18 +360,21 @@ def run_execute(*, run_id: int) -> None:
         _finished(run, Run.State.FAILED, error_code=reached)
         return
     try:
-        outcome = run_question(
-            workspace=visitor.workspace,
-            key=visitor.api_key,
-            question=run.question,
-            follow_up=run.follow_up,
-            visitor=visitor.ledger_name,
-            request_id=run.request_id,
-            example=run.example,
-            on_page_event=_event_saver(run.pk),
-            max_usd=left_to_spend(visitor),
-            spend_guard=VisitorSpendGuard(visitor),
-        )
+        # Every call the run causes is the visitor's, held under the ceilings: the agent's, and
+        # the brief, split and reads of its searches (a background read is handed the name).
+        with door.calls_for_visitor(visitor.ledger_name):
+            outcome = run_question(
+                workspace=visitor.workspace,
+                key=visitor.api_key,
+                question=run.question,
+                follow_up=run.follow_up,
+                visitor=visitor.ledger_name,
+                request_id=run.request_id,
+                example=run.example,
+                on_page_event=_event_saver(run.pk),
+                max_usd=left_to_spend(visitor),
+                spend_guard=VisitorSpendGuard(visitor),
+            )
     except Exception:
         # A bug, not a refusal: recorded on the run, so the page says one sentence, not a 500.
         logger.exception("the Q&A run %s failed", run.pk)

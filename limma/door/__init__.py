@@ -16,12 +16,20 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from limma.door.errors import (
+        CeilingReached,
         ModelCallFailed,
         ModelReplyInvalid,
         ModelUnavailable,
         SpendSwitchOff,
     )
-    from limma.door.gate import CallContext, SpendGuard, available, call
+    from limma.door.gate import (
+        CallContext,
+        SpendGuard,
+        available,
+        call,
+        calls_for_visitor,
+        current_visitor,
+    )
     from limma.door.providers import (
         Provider,
         ProviderFailure,
@@ -38,6 +46,9 @@ _EXPORTS = {
     "SpendGuard": "limma.door.gate",
     "available": "limma.door.gate",
     "call": "limma.door.gate",
+    "calls_for_visitor": "limma.door.gate",
+    "current_visitor": "limma.door.gate",
+    "CeilingReached": "limma.door.errors",
     "ModelCallFailed": "limma.door.errors",
     "ModelReplyInvalid": "limma.door.errors",
     "ModelUnavailable": "limma.door.errors",
@@ -56,6 +67,7 @@ _EXPORTS = {
 __all__ = [
     "ROLES",
     "CallContext",
+    "CeilingReached",
     "ModelCallFailed",
     "ModelReplyInvalid",
     "ModelUnavailable",
@@ -68,6 +80,8 @@ __all__ = [
     "SpendSwitchOff",
     "available",
     "call",
+    "calls_for_visitor",
+    "current_visitor",
     "offline_handler",
     "scripted_replies",
     "use_provider",

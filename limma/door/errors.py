@@ -44,6 +44,14 @@ class SpendSwitchOff(ServiceUnavailable):
         super().__init__(role=role, reason=SPEND_SWITCH_REASON)
 
 
+class CeilingReached(ApplicationError):
+    """A paid call was refused before it was sent: its price at most does not fit under a
+    ceiling its spend guard holds (the type names which ceiling)."""
+
+    status = 402
+    type = "ceiling_reached"
+
+
 class ModelCallFailed(ApplicationError):
     """A sent call came back with no reply: timed out, refused, failed, or nothing scripted."""
 

@@ -10,13 +10,21 @@ billed.
 Do not call a model inside a transaction.atomic block that could roll back: the ledger row is
 written with the call, and a rollback would erase spend that really happened. Call the model
 first, then write what it said in a short transaction of its own.
+
+A call made inside `calls_for_visitor(visitor)` is that visitor's: the ledger row names them and
+a paid call is held under their ceilings (LIMMA_SPEND_GUARD) before it is sent — the agent's
+calls and every call its searches cause (the brief, the split, the reads, in the request or in a
+worker that was handed the visitor's name with the read).
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -57,6 +65,46 @@ class CallContext:
     visitor: str = ""
     request_id: str = ""
     spend_guard: SpendGuard | None = None
+
+
+# The visitor every call inside calls_for_visitor() is made for ("": nobody's).
+_visitor: ContextVar[str] = ContextVar("limma_door_visitor", default="")
+
+
+@contextmanager
+def calls_for_visitor(visitor: str) -> Iterator[None]:
+    """Every call made inside the block is `visitor`'s (a ledger name; "" for nobody's): the
+    calls a search makes build their context without knowing who asked."""
+    token = _visitor.set(visitor)
+    try:
+        yield
+    finally:
+        _visitor.reset(token)
+
+
+def current_visitor() -> str:
+    """Whose calls are made now: what a background read is handed, to be theirs too."""
+    return _visitor.get()
+
+
+def visitor_spend_guard(visitor: str) -> SpendGuard | None:
+    """The guard a visitor's paid calls are held by: LIMMA_SPEND_GUARD, the dotted path of a
+    callable from a visitor's ledger name to their SpendGuard (unset: calls are not held)."""
+    from django.conf import settings as django_settings
+    from django.utils.module_loading import import_string
+
+    path = getattr(django_settings, "LIMMA_SPEND_GUARD", "")
+    if not visitor or not path:
+        return None
+    return import_string(path)(visitor)
+
+
+def context_of_call(context: CallContext) -> CallContext:
+    """The context a call is made in: the visitor of calls_for_visitor() when it names none."""
+    visitor = _visitor.get()
+    if context.visitor or not visitor:
+        return context
+    return replace(context, visitor=visitor)
 
 
 # A token of a JSON request is rarely shorter than three bytes (English runs about four), so a
@@ -208,13 +256,15 @@ def call(role: str, request: dict[str, Any] | BaseModel, *, context: CallContext
     """Send one request of `role` to the configured model and return its validated reply.
 
     Raises ValueError for an unknown role or a request not in the role's shape (nothing is sent
-    or recorded); SpendSwitchOff, ModelUnavailable, or the context's spend guard's refusal when
-    a paid call's price at most does not fit under its ceiling (refused, nothing sent);
+    or recorded); SpendSwitchOff, ModelUnavailable, or CeilingReached from the context's spend
+    guard (or its visitor's) when a paid call's price at most does not fit under a ceiling
+    (refused, nothing sent);
     ModelCallFailed (no reply, with its cause); ModelReplyInvalid (a reply that did not
     validate, with its faults).
     """
     spec = role_spec(role)
     valid_request = validated_request(spec, request)
+    context = context_of_call(context)
     settings = limma_settings()
     provider = current_provider(settings)
     ledger = _Ledger(role, provider, model_for(provider, role, settings), context, settings)
@@ -222,7 +272,7 @@ def call(role: str, request: dict[str, Any] | BaseModel, *, context: CallContext
     if refused is not None:
         ledger.write("refused", error=refused.type)
         raise refused
-    guard = context.spend_guard if provider.paid else None
+    guard = (context.spend_guard or visitor_spend_guard(context.visitor)) if provider.paid else None
     hold = None
     if guard is not None:
         try:
