@@ -126,6 +126,8 @@ def compact_share(run: CriteriaRun) -> dict[str, Any]:
         "candidates": run.candidates.get("entities", 0),
         "close": run.lists.close if run.lists else {"total": 0, "matches": []},
     }
+    if run.reads.get("failures"):  # which fault, and why, each failed read ended in
+        shared["criterion"]["failures"] = run.reads["failures"]
     if run.status == "partial":
         shared["reading"] = {
             "done": run.reads.get("reused", 0) + run.reads.get("done", 0),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from limma.names import name_key
+from limma.names import fold_name
 
 # What a listed denial is: DenialVerdict.kind.
 FIRM, DOUBT, SET_ASIDE = "firm", "doubt", "set_aside"
@@ -152,14 +152,6 @@ TAKE_BACK = _closed("that this but however although though actually correction e
 
 # -- folding and words ------------------------------------------------------------------------
 
-# Letters NFKD leaves whole: "Ødegård" is "Odegard", "Æsa" is "Aesa".
-_LETTERS = str.maketrans(
-    {
-        "ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ł": "l", "Ł": "L",
-        "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "\u0131": "i",
-        "\u2019": "'", "\u2018": "'", "\u02bc": "'",
-    }
-)  # fmt: skip
 _DASHES = re.compile(r"[-\u2010-\u2015\u2212]")
 _TOKEN = re.compile(
     r"""(?:[^\W\d_]\.){2,}                                    # initials: "A.P."
@@ -174,9 +166,9 @@ _ABBREVIATIONS = frozenset({"dr", "prof", "mr", "mrs", "ms", "mx", "st"})
 _SENTENCE_END = re.compile(r"\n|[.!?][\"')\u201d\u2019]*(?=\s|$)")
 
 
-def fold(text: str) -> str:
-    """Case, accents and spacing aside, the letters NFKD keeps whole folded too."""
-    return name_key(text.translate(_LETTERS))
+# Case, accents and spacing aside, the letters NFKD keeps whole folded too ("Ødegård" is
+# "odegard"): the one folding of names, limma.names.fold_name.
+fold = fold_name
 
 
 def _tokens(text: str) -> list[re.Match[str]]:

@@ -12,19 +12,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from limma.names import name_key
+from limma.names import fold_name
 
 
 def word_set(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-# Letters NFKD does not fold: "Ødegård" is compared as "odegard".
-_UNFOLDED = str.maketrans(
-    {"ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "đ": "d",
-     "Đ": "D", "ð": "d", "Ð": "D", "ł": "l", "Ł": "L", "þ": "th", "Þ": "Th", "\u0131": "i",
-     "\u2019": "'"}
-)  # fmt: skip
+# Words compared without case, accents or spacing: "Søren Ødegård" is "soren odegard".
+fold = fold_name
 TITLES = word_set("dr prof professor mr mrs ms mx miss sir dame mme mlle madame herr frau dott ing")
 PARTICLES = word_set(
     "van von de der den da di du del della des la le ter ten bin ibn al el af av zu dos das do"
@@ -47,11 +43,6 @@ _INTRO = re.compile(
 )
 _LABEL = re.compile(r"[^\s:][^:]{0,40}?:\s", re.IGNORECASE)
 _TOKEN = re.compile(r"\S+")
-
-
-def fold(words: str) -> str:
-    """Words compared without case, accents or spacing: "Søren Ødegård" is "soren odegard"."""
-    return name_key(words.translate(_UNFOLDED))
 
 
 def name_tokens(name: str) -> tuple[str, ...]:

@@ -62,6 +62,8 @@ class Lists:
     cannot_tell: int  # undetermined people not in close (the compact reply's others.cannot_tell)
     # Per condition, the words people one condition short state for it (criteria/stated_instead.py)
     stated_instead: dict = field(default_factory=dict)
+    # Everybody close, uncut, in close's order: a page that shows more than close.matches.
+    close_whole: list[dict] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,7 @@ def four_lists(
         counts={name: len(listed) for name, listed in whole.items()},
         counts_detail=_counts_detail(by_list),
         close={"total": len(close), "matches": close[:CLOSE_CAP]},
+        close_whole=close,
         cannot_tell=len(whole[UNDETERMINED]) - len(close),
         stated_instead=(
             {}

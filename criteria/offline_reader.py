@@ -17,7 +17,9 @@ What it does, and nothing more (its quality is measured by the benchmarks, never
   name is offered as a bare title from a small table ("ran the brand team"), for the product's
   typing call to name (and a verb of selling, "sold surgical staplers", for Sales);
 - a condition without a term: the facet's words, else its core (the words without their
-  lead-in), found whole without case; the quote is the document's characters;
+  lead-in), found whole without case, else those words with a product written by another name
+  of its group in the offline lexicon (criteria/offline_products.py: "baby formula" states
+  "infant formula"); the quote is the document's characters;
 - a duration: the experience's first sentence writing a count of years (else a "since <year>"
   or "from <year> to <year>"), whole; `states` the length's words;
 - a recency: the first sentence with "currently", "since", "to present", "to date", "now";
@@ -35,10 +37,12 @@ the document's text.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from criteria.offline_products import other_names
 from criteria.offline_words import (
     DATE,
     NUM,
@@ -52,6 +56,7 @@ from criteria.offline_words import (
     titles_in,
     word_set,
 )
+from limma.names import fold_name
 from limma.segment import segment
 from limma.vocabulary import Term, Vocabulary
 from limma.vocabulary.folding import fold
@@ -169,11 +174,11 @@ def sentences_of(text: str) -> list[Sentence]:
 
 def employers_in(sentence: str, person: str | None, vocabulary: Vocabulary) -> list[str]:
     """The organisations a sentence says the person worked for ("joined Quellmark Foods")."""
-    own = {fold(part) for part in name_parts(person)}
+    own = {fold_name(part) for part in name_parts(person)}
     found = []
     for match in EMPLOYER.finditer(sentence):
         name = match["name"].rstrip(".")
-        first = fold(WORD.findall(name)[0]) if WORD.findall(name) else ""
+        first = fold_name(WORD.findall(name)[0]) if WORD.findall(name) else ""
         if (
             first in NOT_EMPLOYERS
             or first in own
@@ -259,17 +264,27 @@ def _sentence_with(
 
 
 def _words_in(sentence: str, facet: dict[str, Any]) -> tuple[int, int] | None:
-    """Where the facet's words (else their core) stand whole in the sentence, without case."""
-    text = facet["text"].strip()
-    for words in dict.fromkeys((text, LEAD_INS.sub("", text))):
-        tokens = words.split()
-        if not tokens:
-            continue
-        pattern = r"(?<!\w)" + r"\s+".join(map(re.escape, tokens)) + r"(?!\w)"
-        match = re.search(pattern, sentence, _I)
+    """Where the facet's words (else their core) stand whole in the sentence, without case;
+    else the same words with a product named by another name of its group in the offline
+    lexicon ("baby formula" for "infant formula": criteria/offline_products.py)."""
+    for pattern in _patterns_of(facet["text"].strip()):
+        match = pattern.search(sentence)
         if match:
             return match.span()
     return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _patterns_of(text: str) -> tuple[re.Pattern[str], ...]:
+    """The patterns _words_in tries, in order, built once per facet's words."""
+    core = LEAD_INS.sub("", text)
+    patterns = []
+    for words in dict.fromkeys((text, core, *other_names(text), *other_names(core))):
+        tokens = words.split()
+        if tokens:
+            joined = r"\s+".join(map(re.escape, tokens))
+            patterns.append(re.compile(r"(?<!\w)" + joined + r"(?!\w)", _I))
+    return tuple(patterns)
 
 
 def _typed(term: Term, sentences: list[Sentence], vocabulary: Vocabulary) -> dict[str, str | None]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from limma.names import fold_name
 from limma.vocabulary.folding import fold
 
 # A word as written: letters or digits, with inner hyphens, apostrophes, dots and ampersands.
@@ -165,8 +166,9 @@ def capitalised(word: str) -> bool:
 
 
 def same_name(first: str, second: str) -> bool:
-    """Two names compared without case or accents ("Soren" is "Søren" where NFKD allows)."""
-    return fold(first) == fold(second)
+    """Two names compared as the length rule compares them (limma.names.fold_name): "Mette
+    Nørgaard" in a document is "Mette Norgaard" on the record."""
+    return fold_name(first) == fold_name(second)
 
 
 def name_parts(person: str | None) -> tuple[str, ...]:
@@ -201,12 +203,12 @@ def led_by_another_name(words: tuple[str, ...], person: str | None) -> bool:
     words = words_without_title(words)
     if len(words) < 2 or not (capitalised(words[0]) and capitalised(words[1])):
         return False
-    first, second = fold(words[0]), fold(words[1])
+    first, second = fold_name(words[0]), fold_name(words[1])
     if first in SENTENCE_OPENERS or second in ORGANISATION_WORDS or second in SENTENCE_OPENERS:
         return False
     if not (words[0].isalpha() and words[1].replace("-", "").replace("'", "").isalpha()):
         return False
-    parts = tuple(fold(part) for part in name_parts(person))
+    parts = tuple(fold_name(part) for part in name_parts(person))
     if parts and first == parts[0]:
         # "Greta Holm ..." in Greta Ostrander's profile is somebody else.
         return len(parts) > 1 and second != parts[1]

@@ -1,16 +1,24 @@
 """Reading one planned document: claim its judgment, ask the reader, check, store once.
 
 Runs in a django-q2 worker (criteria.tasks.judgment_read) or inside the call when background
-reading is off. A judgment is claimed by one worker at a time; a claim older than the read's
-wall is taken again (a worker killed mid-read), and what is written is written once.
+reading is off. A judgment is claimed by one worker at a time, as a lease: while the read runs
+a heartbeat renews it (every quarter of the lease, well inside a model call's timeout), so a
+claim whose lease ran out is a dead worker's (SIGKILL, a lost machine) and the next call or
+task takes it again within about a minute. Each claim is numbered (attempts): only the holder
+of the current claim renews it or writes the judgment, so what is written is written once.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 
-from django.db.models import Count, Q, Sum
+from django.conf import settings
+from django.db import connection
+from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 
 from criteria.models import Criterion, Judgment
@@ -19,8 +27,18 @@ from criteria.types import Facet
 from limma import door
 from limma.door.shapes import SecondCallRequest
 from limma.models import Document, LedgerEntry
+from limma.models.workspaces import workspace_vocabulary
 
-CLAIM_STALE_AFTER = dt.timedelta(seconds=900)
+
+def claim_lease() -> dt.timedelta:
+    """How long a claim holds without a heartbeat (LIMMA_CLAIM_LEASE_SECONDS, 60 s)."""
+    return dt.timedelta(seconds=float(getattr(settings, "LIMMA_CLAIM_LEASE_SECONDS", 60)))
+
+
+def heartbeat_seconds() -> float:
+    return claim_lease().total_seconds() / 4
+
+
 # A model call that did not answer: the read fails with its cause, a narrower call answers None.
 CALL_FAILED = (
     door.ModelCallFailed,
@@ -28,6 +46,19 @@ CALL_FAILED = (
     door.ModelUnavailable,
     door.SpendSwitchOff,
 )
+
+
+def failure_name(error: Exception) -> str:
+    """What a failed read records: the fault's type and, for a call that got no reply, why
+    (model_call_failed:timeout, :rate_limited, :server_error, ...; model_reply_invalid)."""
+    kind = getattr(error, "type", type(error).__name__)
+    cause = getattr(error, "cause", "")
+    return f"{kind}:{cause}" if cause else kind
+
+
+def failure_kind(failure: str) -> str:
+    """The fault's type of a recorded failure, without its cause."""
+    return failure.partition(":")[0]
 
 
 def facets_of(criterion: Criterion) -> tuple[Facet, ...]:
@@ -44,14 +75,17 @@ def facets_of(criterion: Criterion) -> tuple[Facet, ...]:
 
 
 def judgment_claim(judgment_id: int) -> Judgment | None:
-    """Take a queued judgment (or one whose worker went silent); None when another holds it."""
-    stale = timezone.now() - CLAIM_STALE_AFTER
+    """Take a queued judgment (or one whose lease ran out); None when another holds it.
+
+    The claim is numbered in the same update (attempts + 1): the number is the claim's token."""
+    now = timezone.now()
     claimed = (
         Judgment.objects.filter(pk=judgment_id)
         .filter(
-            Q(state=Judgment.State.QUEUED) | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=stale)
+            Q(state=Judgment.State.QUEUED)
+            | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=now - claim_lease())
         )
-        .update(state=Judgment.State.IN_FLIGHT, claimed_at=timezone.now())
+        .update(state=Judgment.State.IN_FLIGHT, claimed_at=now, attempts=F("attempts") + 1)
     )
     if not claimed:
         return None
@@ -63,18 +97,47 @@ def judgment_read(judgment_id: int) -> str:
     judgment = judgment_claim(judgment_id)
     if judgment is None:
         return "held_elsewhere"
-    request_id = f"judgment:{judgment.pk}:{judgment.attempts + 1}"
-    Judgment.objects.filter(pk=judgment.pk).update(attempts=judgment.attempts + 1)
+    request_id = f"judgment:{judgment.pk}:{judgment.attempts}"
     context = door.CallContext(
         workspace_id=judgment.criterion.workspace_id, api_key_id=None, request_id=request_id
     )
-    try:
-        outcome = _read(judgment.criterion, judgment.document, context)
-    except CALL_FAILED as failed:
-        _finish(judgment, request_id, state=Judgment.State.FAILED, failure=failed.type)
-        return Judgment.State.FAILED
-    _finish(judgment, request_id, state=Judgment.State.DONE, outcome=outcome)
+    with lease_kept(judgment):
+        try:
+            outcome = _read(judgment.criterion, judgment.document, context)
+        except CALL_FAILED as failed:
+            failure = failure_name(failed)
+            _finish(judgment, request_id, state=Judgment.State.FAILED, failure=failure)
+            return Judgment.State.FAILED
+        _finish(judgment, request_id, state=Judgment.State.DONE, outcome=outcome)
     return Judgment.State.DONE
+
+
+def held(judgment: Judgment):
+    """The judgment while this claim is still its claim (the lease not taken by another)."""
+    return Judgment.objects.filter(
+        pk=judgment.pk, state=Judgment.State.IN_FLIGHT, attempts=judgment.attempts
+    )
+
+
+@contextmanager
+def lease_kept(judgment: Judgment) -> Iterator[None]:
+    """Renew the claim's lease every heartbeat_seconds() while the block runs."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(heartbeat_seconds()):
+                held(judgment).update(claimed_at=timezone.now())
+        finally:
+            connection.close()  # this thread's own connection, when a beat opened one
+
+    heart = threading.Thread(target=beat, name=f"lease-{judgment.pk}", daemon=True)
+    heart.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        heart.join()
 
 
 def _read(criterion: Criterion, document: Document, context: door.CallContext) -> dict:
@@ -99,7 +162,7 @@ def _read(criterion: Criterion, document: Document, context: door.CallContext) -
         text=document.text,
         facets=facets,
         reply=reply,
-        vocabulary=criterion.workspace.vocabulary,
+        vocabulary=workspace_vocabulary(criterion.workspace_id),
         person=person or None,
         asks=_asks(context),
         as_of=document.document_date,
@@ -153,7 +216,7 @@ def _finish(
         adjudicated=Count("id", filter=Q(role="second_call")),
         typed=Count("id", filter=Q(role="typing_call")),
     )
-    Judgment.objects.filter(pk=judgment.pk, state=Judgment.State.IN_FLIGHT).update(
+    held(judgment).update(
         state=state,
         failure=failure,
         outcome=outcome,

@@ -8,7 +8,9 @@ waits for the rest and starts nothing a reader already holds.
 
 from __future__ import annotations
 
+import math
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal
@@ -21,10 +23,19 @@ from django_q.tasks import async_task
 
 from criteria.address import reader_identity
 from criteria.judged_at import judged_at
+from criteria.likeliest import likeliest_first
 from criteria.lists import Candidate, Lists, entity_verdicts, four_lists
 from criteria.models import Criterion, Judgment
-from criteria.plan import Budget, Plan, budget_checked, estimate, plan_build
-from criteria.reading import CLAIM_STALE_AFTER, facets_of, judgment_read
+from criteria.plan import (
+    OFFLINE_SECONDS_PER_READ,
+    SECONDS_PER_READ,
+    Budget,
+    Plan,
+    budget_checked,
+    estimate,
+    plan_build,
+)
+from criteria.reading import claim_lease, facets_of, failure_kind, judgment_read
 from criteria.resolve import Resolved, criterion_resolve
 from criteria.rows import match_rows_write
 from criteria.types import DocumentJudgment
@@ -100,6 +111,13 @@ def criteria_run(
         identity=identity,
         retry_failed=budget.retry_failed,
     )
+    # A read the call cannot finish answers with what it read first: the likeliest matches.
+    plan.to_read = likeliest_first(
+        plan.to_read,
+        text=criterion.text,
+        facets=facets_of(criterion),
+        vocabulary=workspace.vocabulary,
+    )
     run = CriteriaRun(
         resolved,
         budget,
@@ -166,8 +184,19 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
         "reading": bool(still_open) and limma_settings().criteria_background,
         "queued": Judgment.objects.filter(pk__in=ids, state=Judgment.State.QUEUED).count(),
         "in_flight": Judgment.objects.filter(pk__in=ids, state=Judgment.State.IN_FLIGHT).count(),
-        "retry_after_s": 20 if still_open else 0,
+        "retry_after_s": retry_after_s(ids) if still_open else 0,
     }
+
+
+def retry_after_s(ids: list[int]) -> int:
+    """About when a call again finds the rest read: the open reads at SECONDS_PER_READ over the
+    workers, and never later than a dead worker's lease runs out (then a call takes it again)."""
+    per_read = (
+        OFFLINE_SECONDS_PER_READ if limma_settings().provider == "offline" else SECONDS_PER_READ
+    )
+    workers = max(1, int(django_settings.Q_CLUSTER.get("workers", 1)))
+    lease = claim_lease().total_seconds()
+    return max(1, math.ceil(min(_open(ids) * per_read / workers, lease)))
 
 
 def _queued(run: CriteriaRun, identity: str) -> list[int]:
@@ -180,14 +209,14 @@ def _queued(run: CriteriaRun, identity: str) -> list[int]:
         ],
         ignore_conflicts=True,
     )
-    ids = list(
+    order = [document.pk for document in plan.to_read] + [j.document_id for j in plan.in_flight]
+    by_document = dict(
         Judgment.objects.filter(
-            criterion=criterion,
-            reader_identity=identity,
-            document__in=[document.pk for document in plan.to_read]
-            + [j.document_id for j in plan.in_flight],
-        ).values_list("pk", flat=True)
+            criterion=criterion, reader_identity=identity, document__in=order
+        ).values_list("document_id", "pk")
     )
+    # In the plan's order, which reads the likeliest first (in the call and in the workers).
+    ids = [by_document[pk] for pk in order if pk in by_document]
     # A failure read again (retry_failed) is new work: its attempt is reported by this call.
     Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED).update(
         state=Judgment.State.QUEUED, reported=False, submitted_at=None
@@ -196,15 +225,22 @@ def _queued(run: CriteriaRun, identity: str) -> list[int]:
 
 
 def _read_in_call(run: CriteriaRun, ids: list[int], budget: Budget, deadline: float) -> None:
-    """Background reading off: read until the wall, and stop at the read that crossed max_usd."""
+    """Background reading off: read until the wall, and stop at the read that crossed max_usd.
+
+    The plan's spend is summed once and then kept as a running sum, each read adding what it
+    cost: a read's own cost does not grow with the plan."""
+    costs = dict(Judgment.objects.filter(pk__in=ids).values_list("pk", "usd"))
+    spent = sum(costs.values(), Decimal("0"))
     for judgment_id in ids:
         if time.monotonic() >= deadline:
             return
-        if _spent(ids) > budget.max_usd:
+        if spent > budget.max_usd:
             run.status, run.status_reason = "over_budget_during_read", "max_usd"
             return
         judgment_read(judgment_id)
-    if _spent(ids) > budget.max_usd and _open(ids):
+        cost = Judgment.objects.filter(pk=judgment_id).values_list("usd", flat=True).first()
+        spent += (cost or Decimal("0")) - costs[judgment_id]
+    if spent > budget.max_usd and _open(ids):
         run.status, run.status_reason = "over_budget_during_read", "max_usd"
 
 
@@ -213,7 +249,7 @@ def _settle_status(run: CriteriaRun, ids: list[int], *, still_open: bool) -> Non
         run.status, run.status_reason = "partial", "time_budget"
         return
     failed = Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED)
-    failures = set(failed.values_list("failure", flat=True))
+    failures = {failure_kind(failure) for failure in failed.values_list("failure", flat=True)}
     if not failures:
         return
     if failures in ({"model_unavailable"}, {"spend_switch_off"}):
@@ -227,22 +263,25 @@ def _settle_status(run: CriteriaRun, ids: list[int], *, still_open: bool) -> Non
 
 
 def _submit(ids: list[int]) -> None:
-    """Hand the workers what no call handed them yet, or what a silent worker left."""
+    """Hand the workers what no call handed them yet, or what a dead worker left: a claim whose
+    lease ran out, and — when no read of the plan was claimed or renewed for a whole lease (its
+    workers are gone) — the queued reads handed out before then, which a broker may still hold
+    for a dead worker until its own retry."""
     now = timezone.now()
-    stale = now - CLAIM_STALE_AFTER
-    waiting = Judgment.objects.filter(pk__in=ids).filter(
+    stale = now - claim_lease()
+    plan = Judgment.objects.filter(pk__in=ids)
+    stalled = not plan.filter(claimed_at__gte=stale).exists()
+    waiting = plan.filter(
         Q(state=Judgment.State.QUEUED, submitted_at__isnull=True)
         | Q(state=Judgment.State.QUEUED, submitted_at__lt=now - RESUBMIT_AFTER)
-        | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=stale)  # a worker went silent
+        | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=stale)  # its worker died
+        | (Q(state=Judgment.State.QUEUED, submitted_at__lt=stale) if stalled else Q(pk__in=[]))
     )
-    for judgment_id in list(waiting.values_list("pk", flat=True)):
-        Judgment.objects.filter(pk=judgment_id).update(submitted_at=now)
+    waiting_ids = set(waiting.values_list("pk", flat=True))
+    handed = [judgment_id for judgment_id in ids if judgment_id in waiting_ids]  # plan order
+    Judgment.objects.filter(pk__in=handed).update(submitted_at=now)
+    for judgment_id in handed:
         async_task("criteria.tasks.judgment_read", judgment_id)
-
-
-def _spent(ids: list[int]) -> Decimal:
-    """What the reads of this plan cost so far (a failure read again starts from nothing)."""
-    return Judgment.objects.filter(pk__in=ids).aggregate(usd=Sum("usd"))["usd"] or Decimal("0")
 
 
 def _open(ids: list[int]) -> int:
@@ -330,15 +369,25 @@ def _gather(
         reported=True, reported_calls=F("calls"), reported_usd=F("usd")
     )
     run.candidates = {"entities": len(entity_pks), "documents": plan.needed}
+    failures = Counter(j.failure for j in fresh if j.state == Judgment.State.FAILED)
     run.reads = {
         "needed": plan.needed,
-        "done": len([j for j in fresh if j.document_id in {d.pk for d in plan.to_read}]),
+        "done": len(
+            [
+                j
+                for j in fresh
+                if j.document_id in {d.pk for d in plan.to_read} and j.state == Judgment.State.DONE
+            ]
+        ),
         "reused": len(plan.reused),
         "adjudicated": sum(1 for j in fresh if j.adjudicated),
         "typed": sum(1 for j in fresh if j.typed),
         "in_flight_at_return": run.background.get("in_flight", 0),
         "not_submitted": run.background.get("queued", 0),
         "stored_not_served": dict(plan.stored_not_served) if run.status != "complete" else {},
+        # Reads that judged nothing, by fault and cause: never counted as a judgment.
+        "failed": sum(failures.values()),
+        "failures": dict(sorted(failures.items())),
     }
     split = LedgerEntry.objects.filter(
         request_id=run.request_id, role="criteria_splitter"

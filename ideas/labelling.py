@@ -16,7 +16,7 @@ from ideas.models import PartLabel
 from ideas.topics import topic_fault
 from limma import door
 from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
-from limma.models import CoverageGap, Document, Part, Sentence
+from limma.models import CoverageGap, Part, Sentence
 
 PARTS_PER_CALL = 8
 CHARS_PER_CALL = 12_000
@@ -39,27 +39,34 @@ def batches(parts: list[Part]) -> Iterable[list[Part]]:
 
 def document_label(*, document_id: int) -> int:
     """Label the document's queued parts; returns how many parts were labelled now."""
-    document = Document.objects.filter(pk=document_id).first()
-    if document is None:
-        return 0
+    return documents_label(document_ids=[document_id])
+
+
+def documents_label(*, document_ids: list[int]) -> int:
+    """Label the queued parts of several documents, their parts batched together across them
+    (several parts a call, whichever document they are of); how many parts were labelled now."""
     parts = list(
-        document.parts.filter(label_state=Part.LabelState.QUEUED).prefetch_related("sentences")
+        Part.objects.filter(document_id__in=document_ids, label_state=Part.LabelState.QUEUED)
+        .select_related("document")
+        .prefetch_related("sentences")
+        .order_by("document__workspace_id", "document_id", "ordinal")
     )
-    context = door.CallContext(workspace_id=document.workspace_id, api_key_id=None)
     labelled = 0
-    for batch in batches(parts):
-        labelled += _label_batch(document, batch, context)
+    for workspace_id in dict.fromkeys(part.document.workspace_id for part in parts):
+        context = door.CallContext(workspace_id=workspace_id, api_key_id=None)
+        of_workspace = [part for part in parts if part.document.workspace_id == workspace_id]
+        for batch in batches(of_workspace):
+            labelled += _label_batch(batch, context)
     return labelled
 
 
-def _label_batch(document: Document, parts: list[Part], context: door.CallContext) -> int:
-    text = document.text
+def _label_batch(parts: list[Part], context: door.CallContext) -> int:
     request = {
         "parts": [
             {
                 "part_id": part.pk,
                 "sentences": [
-                    {"sentence_id": s.pk, "text": text[s.char_start : s.char_end]}
+                    {"sentence_id": s.pk, "text": part.document.text[s.char_start : s.char_end]}
                     for s in part.sentences.all()
                 ],
             }
@@ -77,34 +84,62 @@ def _label_batch(document: Document, parts: list[Part], context: door.CallContex
     offered = {
         sentence.sentence_id: sentence.topics for part in reply.parts for sentence in part.sentences
     }
-    kept = _kept_topics(text, parts, offered)
+    kept, refused = _kept_topics(parts, offered)
+    failed: set[int] = set()
     for part in parts:
         for sentence in part.sentences.all():
             if not sentence.is_heading and not kept.get(sentence.pk):
-                kept[sentence.pk] = _ask_alone(text, part, sentence, context)
-    _store(parts, kept)
-    return len(parts)
+                why = _why(refused.get(sentence.pk, []))
+                again = _ask_alone(part, sentence, why, context)
+                if again is None:
+                    failed.add(part.pk)
+                else:
+                    kept[sentence.pk] = again
+    _store([part for part in parts if part.pk not in failed], kept)
+    # A part whose second call failed keeps what was kept and is labelled again later.
+    _store_failed([part for part in parts if part.pk in failed], kept)
+    return len(parts) - len(failed)
 
 
-def _kept_topics(text: str, parts: list[Part], offered: dict) -> dict[int, list[tuple[str, str]]]:
+def _why(refused: list[tuple[str, str]]) -> str:
+    """What the sentence is told when asked again alone."""
+    if not refused:
+        return "No topic was given for this sentence."
+    faults = "; ".join(f"{topic!r}: {fault}" for topic, fault in refused)
+    return (
+        "Every topic given was refused (at most five words, at least one word of the sentence's "
+        f"part, never the sentence restated): {faults}."
+    )
+
+
+def _kept_topics(
+    parts: list[Part], offered: dict
+) -> tuple[dict[int, list[tuple[str, str]]], dict[int, list[tuple[str, str]]]]:
+    """The topics kept for each sentence, and those refused with the rule they broke."""
     kept: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    refused: dict[int, list[tuple[str, str]]] = defaultdict(list)
     for part in parts:
+        text = part.document.text
         part_text = text[part.char_start : part.char_end]
         for sentence in part.sentences.all():
             sentence_text = text[sentence.char_start : sentence.char_end]
             for topic in offered.get(sentence.pk, ()):
-                if (
-                    topic_fault(topic.topic, topic.broader, sentence=sentence_text, part=part_text)
-                    is None
-                ):
+                fault = topic_fault(
+                    topic.topic, topic.broader, sentence=sentence_text, part=part_text
+                )
+                if fault is None:
                     kept[sentence.pk].append((topic.topic.strip(), topic.broader.strip()))
-    return kept
+                else:
+                    refused[sentence.pk].append((topic.topic, fault))
+    return kept, refused
 
 
 def _ask_alone(
-    text: str, part: Part, sentence: Sentence, context: door.CallContext
-) -> list[tuple[str, str]]:
-    """One more call for one sentence the first reply left without a kept topic."""
+    part: Part, sentence: Sentence, why: str, context: door.CallContext
+) -> list[tuple[str, str]] | None:
+    """One more call for one sentence the first reply left without a kept topic, telling it
+    why; the topics kept, or None when the call itself failed."""
+    text = part.document.text
     request = {
         "parts": [
             {
@@ -113,6 +148,7 @@ def _ask_alone(
                     {
                         "sentence_id": sentence.pk,
                         "text": text[sentence.char_start : sentence.char_end],
+                        "why": why,
                     }
                 ],
             }
@@ -121,18 +157,37 @@ def _ask_alone(
     try:
         reply = door.call("part_labeller", request, context=context)
     except (ModelUnavailable, SpendSwitchOff, ModelCallFailed, ModelReplyInvalid):
-        return []
+        return None
     offered = {s.sentence_id: s.topics for p in reply.parts for s in p.sentences}
-    return _kept_topics(text, [part], offered).get(sentence.pk, [])
+    return _kept_topics([part], offered)[0].get(sentence.pk, [])
+
+
+@transaction.atomic
+def _store_failed(parts: list[Part], kept: dict[int, list[tuple[str, str]]]) -> None:
+    PartLabel.objects.bulk_create(_labels(parts, kept), ignore_conflicts=True)
+    _set_state(parts, Part.LabelState.FAILED)
+
+
+def _labels(parts: list[Part], kept: dict[int, list[tuple[str, str]]]) -> list[PartLabel]:
+    return [
+        PartLabel(part=part, sentence=sentence, label=label, broader=broader)
+        for part in parts
+        for sentence in part.sentences.all()
+        for label, broader in dict.fromkeys(kept.get(sentence.pk, []))
+    ]
 
 
 @transaction.atomic
 def _store(parts: list[Part], kept: dict[int, list[tuple[str, str]]]) -> None:
-    labels = []
+    labels = _labels(parts, kept)
     for part in parts:
         for sentence in part.sentences.all():
-            for label, broader in dict.fromkeys(kept.get(sentence.pk, [])):
-                labels.append(PartLabel(part=part, sentence=sentence, label=label, broader=broader))
+            if kept.get(sentence.pk) and sentence.unlabelled:
+                # Labelled now, on a later try: the gap it left is closed.
+                Sentence.objects.filter(pk=sentence.pk).update(unlabelled=False)
+                CoverageGap.objects.filter(
+                    part=part, relation=RELATION, record_id=str(sentence.pk)
+                ).delete()
             if not sentence.is_heading and not kept.get(sentence.pk):
                 Sentence.objects.filter(pk=sentence.pk).update(unlabelled=True)
                 CoverageGap.objects.get_or_create(

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from ideas.labelling import document_label as label
+from ideas.labelling import documents_label as label_documents
 
 
 def document_label(document_id: int) -> int:
     """Label a document's queued parts; a second run finds none queued and writes nothing."""
-    return label(document_id=document_id)
+    return label_documents(document_ids=[document_id])
+
+
+def documents_label(document_ids: list[int]) -> int:
+    """Label several documents' queued parts, batched together across them."""
+    return label_documents(document_ids=document_ids)

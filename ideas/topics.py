@@ -6,16 +6,9 @@ and does not restate its sentence. The reasons are stable codes.
 
 from __future__ import annotations
 
-import re
-
-from limma.names import fold_accents
+from ideas.words import words
 
 MAX_TOPIC_WORDS = 5
-WORD = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
-
-
-def words(text: str) -> list[str]:
-    return [word.casefold() for word in WORD.findall(fold_accents(text))]
 
 
 def topic_fault(topic: str, broader: str, *, sentence: str, part: str) -> str | None:

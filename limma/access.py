@@ -6,26 +6,30 @@ key's call; the querysets here are the one place that rule is written.
 
 from __future__ import annotations
 
+import re
+
 from django.db.models import Q, QuerySet
 
-from limma.errors import Forbidden, NotFound
+from limma.errors import NotFound
 from limma.models import ApiKey, CoverageGap, Document, Entity, RelationRow, Workspace
 
-WORKSPACE_UNKNOWN = "No workspace has this id."
-WORKSPACE_FORBIDDEN = "This key belongs to another workspace."
+# What an access group may be called, by ingest and connect alike.
+ACCESS_GROUP = r"^[A-Za-z0-9_.-]{1,100}$"
+WORKSPACE_UNKNOWN = "No workspace this key may read has this id."
 DOCUMENT_UNKNOWN = "No document this key may read has this source id."
 ENTITY_UNKNOWN = "No entity of this workspace has this id."
 
 
 def access_workspace(key: ApiKey, workspace_id: str) -> Workspace:
-    workspace = Workspace.objects.filter(id=workspace_id).first()
+    """The key's workspace; another's is as unknown as none, so no reply tells ids apart."""
+    workspace = Workspace.objects.filter(id=workspace_id, pk=key.workspace_id).first()
     if workspace is None:
         raise NotFound("workspace_unknown", workspace_id=workspace_id, reason=WORKSPACE_UNKNOWN)
-    if workspace.id != key.workspace_id:
-        raise Forbidden(
-            "workspace_forbidden", workspace_id=workspace_id, reason=WORKSPACE_FORBIDDEN
-        )
     return workspace
+
+
+def is_access_group(value: str) -> bool:
+    return re.fullmatch(ACCESS_GROUP, value) is not None
 
 
 def readable_documents(key: ApiKey) -> QuerySet[Document]:

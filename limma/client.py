@@ -133,6 +133,15 @@ class LimmaClient:
         """POST /v1/public/search: a question over the workspace."""
         return self._post("/v1/public/search", fields)
 
+    def idea(
+        self, idea: str, *, idea_budget: Mapping[str, Any] | None = None, **fields: Any
+    ) -> Reply:
+        """POST /v1/public/search with an idea: the parts of documents that discuss it.
+
+        idea_budget {max_calls, max_seconds} bounds the sorting; a read-only key sends
+        {"max_calls": 0}. Beside constraints, brief or entity_ids; detail, limit, offset."""
+        return self._post("/v1/public/search", {"idea": idea, "idea_budget": idea_budget, **fields})
+
     def ingest(self, **fields: Any) -> Reply:
         """POST /v1/public/ingest: entity_name or entity_id, document_kind, text, file_name,
         document_date, access_group."""

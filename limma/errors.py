@@ -12,7 +12,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from rest_framework import exceptions as drf_exceptions
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
 
 
 class ApplicationError(Exception):
@@ -106,6 +105,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """DRF's exception handler, rendering every refusal in the one shape."""
     found = _detail_for(exc)
     if found is None:
+        # Imported here: DRF's views read the parser classes, and limma.parsers imports this.
+        from rest_framework.views import exception_handler as drf_exception_handler
+
         return drf_exception_handler(exc, context)
     status, detail = found
     request = context.get("request")

@@ -1,12 +1,14 @@
-"""Every request gets an id, returned on every reply and written on every ledger row."""
+"""Every request gets an id (returned on every reply, written on every ledger row); a verb's
+body too large for the deployment is refused before anything reads it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from limma.ids import new_request_id
+from limma.parsers import body_too_large, max_body_bytes
 
 
 class RequestIdMiddleware:
@@ -18,3 +20,26 @@ class RequestIdMiddleware:
         response = self.get_response(request)
         response["X-Request-Id"] = request.request_id
         return response
+
+
+class BodyLimitMiddleware:
+    """A verb's body over LIMMA_MAX_BODY_BYTES is refused before it is read: 413, one shape."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path.startswith("/v1/") and declared_length(request) > max_body_bytes():
+            refusal = body_too_large()
+            return JsonResponse(
+                {"status": refusal.status, "path": request.path, "detail": refusal.detail()},
+                status=refusal.status,
+            )
+        return self.get_response(request)
+
+
+def declared_length(request: HttpRequest) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0

@@ -8,6 +8,8 @@ from typing import Any
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 1000
+# Past any store's size, and inside every database's integer: a larger offset is a 422.
+MAX_OFFSET = 1_000_000_000
 
 
 @dataclass(frozen=True)

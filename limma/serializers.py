@@ -7,8 +7,9 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from limma.access import ACCESS_GROUP
 from limma.models import CoverageGap, Document, RelationRow
-from limma.paging import DEFAULT_LIMIT, MAX_LIMIT
+from limma.paging import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET
 from limma.services.facts import receipt
 
 MAX_TEXT_CHARS = 2_000_000
@@ -45,7 +46,7 @@ class IngestInput(WorkspaceInput):
     file_name = serializers.CharField(max_length=300, required=False, default="", allow_blank=True)
     document_date = serializers.DateField(required=False, default=None, allow_null=True)
     access_group = serializers.RegexField(
-        r"^[A-Za-z0-9_.-]{1,100}$",
+        ACCESS_GROUP,
         required=False,
         default="general",
         help_text="Only keys that may read this group ever see the document.",
@@ -133,8 +134,12 @@ class ConnectOutput(serializers.Serializer):
 
 class RegionInput(WorkspaceInput):
     source_id = serializers.CharField(max_length=64)
-    start = serializers.IntegerField(required=False, min_value=0, default=None, allow_null=True)
-    end = serializers.IntegerField(required=False, min_value=0, default=None, allow_null=True)
+    start = serializers.IntegerField(
+        required=False, min_value=0, max_value=MAX_OFFSET, default=None, allow_null=True
+    )
+    end = serializers.IntegerField(
+        required=False, min_value=0, max_value=MAX_OFFSET, default=None, allow_null=True
+    )
 
 
 class RegionOutput(serializers.Serializer):
@@ -165,7 +170,7 @@ class RelationQueryInput(serializers.Serializer):
 class FactsInput(WorkspaceInput):
     relation_query = RelationQueryInput()
     limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
-    offset = serializers.IntegerField(min_value=0, default=0)
+    offset = serializers.IntegerField(min_value=0, max_value=MAX_OFFSET, default=0)
 
 
 class PageCounts(serializers.Serializer):
@@ -237,7 +242,7 @@ class DocumentsInput(WorkspaceInput):
     entity_id = serializers.CharField(max_length=64, required=False)
     kind = serializers.CharField(max_length=64, required=False)
     limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
-    offset = serializers.IntegerField(min_value=0, default=0)
+    offset = serializers.IntegerField(min_value=0, max_value=MAX_OFFSET, default=0)
 
 
 class DocumentItemOutput(serializers.Serializer):

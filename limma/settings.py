@@ -12,6 +12,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("LIMMA_VAR_DIR", BASE_DIR / "var"))
@@ -78,6 +79,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "limma.middleware.RequestIdMiddleware",
+    "limma.middleware.BodyLimitMiddleware",
+    "qa_view.host.PageOnlyStaticMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -85,10 +88,15 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
-ROOT_URLCONF = "limma.urls"
+# The hosted Q&A service serves the page alone (qa_view/host.py): no admin, verbs or reference.
+LIMMA_PAGE_ONLY = os.environ.get("LIMMA_PAGE_ONLY", "0") == "1"
+ROOT_URLCONF = "limma.page_urls" if LIMMA_PAGE_ONLY else "limma.urls"
+# A refused CSRF token under /qa/ is the page's own sentence (qa_view/failures.py).
+CSRF_FAILURE_VIEW = "qa_view.failures.csrf_failure"
 WSGI_APPLICATION = "limma.wsgi.application"
 
 TEMPLATES = [
@@ -122,7 +130,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
     }
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The search's grouped queries are short: JIT compiling them cost more than it saved
+    # (1.7 s of a 3.8 s query at 100,000 people).
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"]["options"] = "-c jit=off"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The largest body a verb accepts (an ingest of MAX_TEXT_CHARS in UTF-8 fits): above it, 413.
+LIMMA_MAX_BODY_BYTES = int(os.environ.get("LIMMA_MAX_BODY_BYTES", str(8 * 1024 * 1024)))
+DATA_UPLOAD_MAX_MEMORY_SIZE = LIMMA_MAX_BODY_BYTES
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
@@ -171,12 +187,33 @@ SECURE_HSTS_PRELOAD = SECURE
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# The page runs its own scripts and styles only (htmx is served from static/); nothing inline,
+# nothing from another origin, no frame around it.
+SECURE_CSP = {
+    "default-src": [CSP.NONE],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+}
+# The generated reference (Redoc) loads its script and fonts from its CDN: that page alone.
+REFERENCE_CSP = {
+    **SECURE_CSP,
+    "script-src": [CSP.SELF, CSP.UNSAFE_INLINE, "https://cdn.jsdelivr.net"],
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE, "https://fonts.googleapis.com"],
+    "font-src": [CSP.SELF, "https://fonts.gstatic.com"],
+    "worker-src": [CSP.SELF, "blob:"],
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["limma.auth.ApiKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["limma.auth.HasApiKey"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["limma.parsers.JsonParser"],
     "EXCEPTION_HANDLER": "limma.errors.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": None,
@@ -186,6 +223,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Answers over a directory of people and their documents, with proof.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies get components of their own, with the bounds the verbs enforce (minLength).
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "limma.schema.error_responses",
+    ],
 }
 
 
@@ -203,6 +246,8 @@ def _q_cluster() -> dict[str, object]:
         "retry": timeout + 60,
         "max_attempts": 3,
         "ack_failures": True,
+        # A finished task's result is not stored (what it did is in its judgment); failures are.
+        "save_limit": -1,
         "catch_up": False,
         "label": "Background work",
     }
@@ -214,6 +259,9 @@ def _q_cluster() -> dict[str, object]:
 
 
 Q_CLUSTER = _q_cluster()
+# A criteria read's claim is a lease renewed by a heartbeat (a quarter of it) while the read
+# runs: a killed worker's claim is taken again by the next call or task once it runs out.
+LIMMA_CLAIM_LEASE_SECONDS = float(os.environ.get("LIMMA_CLAIM_LEASE_SECONDS", "60"))
 
 LOGGING = {
     "version": 1,
@@ -225,6 +273,8 @@ LOGGING = {
 # The Q&A page (qa_view): a new visitor's spend ceiling in US dollars (each visitor's own is set
 # in the admin), read from the ledger; at it, the next question is refused before anything runs.
 LIMMA_QA_CAP_VISITOR_USD = os.environ.get("LIMMA_QA_CAP_VISITOR_USD", "5")
+# The Q&A page: the reply tokens a paid agent call is priced at before it is sent (its hold).
+LIMMA_QA_REPLY_TOKENS = int(os.environ.get("LIMMA_QA_REPLY_TOKENS", "2048"))
 # The Q&A page: what all visitors together may spend per UTC day, in US dollars (ledger).
 LIMMA_QA_CAP_DAY_USD = os.environ.get("LIMMA_QA_CAP_DAY_USD", "20")
 # The Q&A page's examples file: what to call the directory, and the "Try:" questions.

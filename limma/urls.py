@@ -1,12 +1,18 @@
 """Limma's URLs: the public verbs under /v1/public/, their reference, the admin, the Q&A page."""
 
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csp import csp_override
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
 from limma import api
 from search.api import SearchApi
+
+# Under /qa/ a failure is the page's own sentence; elsewhere Django's (qa_view/failures.py).
+handler404 = "qa_view.failures.not_found"
+handler500 = "qa_view.failures.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -25,8 +31,10 @@ urlpatterns = [
     ),
     path(
         "v1/reference",
-        SpectacularRedocView.as_view(
-            url_name="schema", permission_classes=[], authentication_classes=[]
+        csp_override(settings.REFERENCE_CSP)(
+            SpectacularRedocView.as_view(
+                url_name="schema", permission_classes=[], authentication_classes=[]
+            )
         ),
         name="reference",
     ),

@@ -14,6 +14,7 @@ import json
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Sum
@@ -25,6 +26,7 @@ from limma.models.ledger import LedgerEntry
 from qa_view.codes import failure_code
 from qa_view.compose import compose_question
 from qa_view.prompts import PEOPLE_SYSTEM
+from qa_view.source import niche_words, search_evidence, unsearched_words
 from qa_view.stream import SEARCH, PageStream, asked_niche, kept_of, reply_names, searched
 from qa_view.tools import READ_ONLY_TOOLS, ToolResult, call_tool, tool_specs
 
@@ -46,6 +48,8 @@ class SearchSeen:
     reply: dict[str, Any] | None = None  # what the page draws of the reply (stream.kept_of)
     code: str | None = None  # the refusal's type, when it did not come back
     entity_fetch: bool = False  # restricted to entity_ids: one person, not a list
+    # Who the reply lists and the words behind each line, from the search already made.
+    evidence: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -108,12 +112,19 @@ def run_question(
     on_event: Callable[[Event], None] | None = None,
     example: Mapping[str, Any] | None = None,
     on_page_event: Callable[[Event], None] | None = None,
+    max_usd: Decimal | None = None,
+    spend_guard: door.SpendGuard | None = None,
 ) -> RunOutcome:
-    """Answer one question (a follow-up when `follow_up` is given) in one agent loop."""
+    """Answer one question (a follow-up when `follow_up` is given) in one agent loop; with a
+    spend_guard, each paid call's price at most is held under the ceilings before it is sent."""
     known = _follow_up_names(workspace, follow_up)
     run = _Run(PageStream(known), on_event, on_page_event)
     context = door.CallContext(
-        workspace_id=workspace.id, api_key_id=key.pk, visitor=visitor, request_id=request_id
+        workspace_id=workspace.id,
+        api_key_id=key.pk,
+        visitor=visitor,
+        request_id=request_id,
+        spend_guard=spend_guard,
     )
     messages: list[dict[str, Any]] = [
         {"role": "system", "content": PEOPLE_SYSTEM},
@@ -149,12 +160,14 @@ def run_question(
                 key=key,
                 workspace=workspace,
                 request_id=request_id,
+                max_usd=max_usd,
             )
             names = _result_names(workspace, result) if result.ok else {}
             data = {"id": call_id, "tool": call["name"], "result": result.result, "ok": result.ok}
+            data |= _asked_words(result)
             run.emit("tool_result", {**data, "names": names})
             if call["name"] == SEARCH:
-                run.searches.append(_seen(call_id, call["arguments"], result))
+                run.searches.append(_seen(call_id, call["arguments"], result, key))
             text = _tool_text(call["name"], result)
             messages.append({"role": "tool", "content": text, "tool_call_id": call_id})
     run.emit("done", _done(said, MAX_TURNS, max_turns, request_id))
@@ -173,7 +186,21 @@ def _tool_text(name: str, result: ToolResult) -> str:
     return text if result.ok else f"Error executing tool {name}: {text}"
 
 
-def _seen(call_id: str, args: Mapping[str, Any], result: ToolResult) -> SearchSeen:
+def _asked_words(result: ToolResult) -> dict[str, Any]:
+    """The visitor's own words a search left unsearched, and the niche it asked for."""
+    if result.outcome is None:
+        return {}
+    said: dict[str, Any] = {}
+    unsearched = unsearched_words(result.outcome)
+    if unsearched:
+        said["unsearched"] = unsearched
+    niche = niche_words(result.outcome)
+    if niche:
+        said["niche_words"] = niche
+    return said
+
+
+def _seen(call_id: str, args: Mapping[str, Any], result: ToolResult, key: ApiKey) -> SearchSeen:
     fetch = bool(args.get("entity_ids"))
     if not result.ok:
         detail = result.result.get("detail") or {}
@@ -195,6 +222,11 @@ def _seen(call_id: str, args: Mapping[str, Any], result: ToolResult) -> SearchSe
         constraints=searched(args, reply),
         reply=kept_of(reply),
         entity_fetch=fetch,
+        evidence=(
+            search_evidence(key=key, outcome=result.outcome, reply=reply)
+            if result.outcome is not None
+            else {}
+        ),
     )
 
 

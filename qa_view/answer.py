@@ -24,10 +24,20 @@ from qa_view.answer_events import (
     _failed_search,
     answer_search,
     asked_a_niche,
+    constraints_only,
 )
-from qa_view.answer_lines import _count, first_line, quiet_line
-from qa_view.answer_people import Close, Person, _close, _people
+from qa_view.answer_lines import (
+    LIST_CHANGES,
+    _count,
+    first_line,
+    not_read_sentence,
+    offered_heading,
+    quiet_line,
+    unsearched_sentence,
+)
+from qa_view.answer_people import Close, Person, about_text, close_people, listed_people
 from qa_view.codes import sentence_for
+from qa_view.paging_words import showing
 
 ID = re.compile(r"\b(?:req_[0-9a-f]{6,}|crit_[0-9a-f]{6,}|map_[0-9a-f]{6,}|[0-9a-f]{24,64})\b")
 NICHE_FAILED = "niche_search_failed"  # a niche search that did not come back, said generally
@@ -45,7 +55,7 @@ FILLER = frozenset(
 
 @dataclass(frozen=True)
 class Answer:
-    kind: str  # pending, list, person, text, no_niche, failed, empty
+    kind: str  # pending, list, person, text, no_niche, not_searched, failed, empty
     first_line: str = ""
     quiet_line: str = ""
     reasons: tuple[str, ...] = ()
@@ -55,10 +65,27 @@ class Answer:
     close_not_listed: int = 0
     note: tuple[str, ...] = ()
     search: Search | None = None
+    # Not the answer: who the question's other conditions alone leave, under a heading that
+    # says so, where the niche or a part of the question was not searched.
+    offered: tuple[Person, ...] = ()
+    offered_heading: str = ""
+    # The whole answer, paged: the search's own totals, and where "Show more" goes on from.
+    fits_total: int = 0
+    fits_next: int | None = None
+    close_total: int = 0
+    close_next: int | None = None
+
+    @property
+    def fits_showing(self) -> str:
+        return showing(len(self.people), self.fits_total) if self.fits_next is not None else ""
+
+    @property
+    def close_showing(self) -> str:
+        return showing(self.close_next or 0, self.close_total) if self.close_next else ""
 
     @property
     def sourced(self) -> tuple[Person | Close, ...]:
-        return (*self.people, *self.close)
+        return (*self.people, *self.close, *self.offered)
 
     @property
     def close_notes(self) -> tuple[str, ...]:
@@ -104,19 +131,53 @@ def answer_from(
             code = codes[-1] if codes and codes[-1] in SAID_AS_IS else NICHE_FAILED
             return Answer("no_niche", first_line=sentence(code))
         return Answer("text", note=note) if note else Answer("empty", first_line=NO_ANSWER)
+    unsearched = {
+        code: int(n)
+        for code, n in (search.last.get("incomplete_because") or {}).items()
+        if code.startswith(LIST_CHANGES)
+    }
+    if unsearched and search.last.get("detail") != "full":
+        # A part of the question was not searched: the list is of another question.
+        offered = listed_people(search, evidence)
+        total = int((search.last.get("matched") or {}).get("total") or 0)
+        return Answer(
+            "not_searched",
+            first_line=unsearched_sentence(search.unsearched, sum(unsearched.values())),
+            offered=offered,
+            offered_heading=offered_heading(total, search.unsearched) if offered else "",
+            search=search,
+        )
     criterion = search.last.get("criterion") or {}
     if criterion.get("counts") is None and criterion.get("status") in NOT_READ:
         # The niche came back unread: a list of the ordinary conditions alone is no answer.
-        said = criterion.get("status_reason") or f"criterion_{criterion['status']}"
-        return Answer("no_niche", first_line=sentence(said), search=search)
-    people = _people(search, evidence)
+        said = sentence(criterion.get("status_reason") or f"criterion_{criterion['status']}")
+        unread = Answer(
+            "no_niche", first_line=not_read_sentence(search.niche_words, said), search=search
+        )
+        plain = constraints_only(events, search)
+        if plain is None:
+            return unread
+        offered = listed_people(plain, evidence)
+        total = int((plain.last.get("matched") or {}).get("total") or 0)
+        heading = offered_heading(total, [search.niche_words] if search.niche_words else [])
+        return replace(unread, offered=offered, offered_heading=heading if offered else "")
+    people = listed_people(search, evidence)
     if search.last.get("detail") == "full":
-        # An answer about one person is the agent's sentences, with their [source] under them.
-        return Answer("person", people=people, note=note, search=search)
-    close, place_only, not_listed = _close(
+        # An answer about one person is the agent's sentences, with their [source] under them,
+        # whether they fit or were close (then the reply lists nobody as fitting).
+        return Answer(
+            "person", people=people or fetched(search, evidence, sentence), note=note, search=search
+        )
+    close, place_only, not_listed = close_people(
         search.last, evidence, start=len(people), sentence=sentence
     )
     quiet, reasons = quiet_line(search.last, listed=len(people), sentence=sentence)
+    fits_total = int((search.last.get("matched") or {}).get("total") or 0)
+    offsets = [(r.get("matched") or {}).get("next_offset") for r in search.replies]
+    fits_next = max((o for o in offsets if isinstance(o, int)), default=None)
+    block = search.last.get("close") if isinstance(search.last.get("close"), dict) else {}
+    close_total = int(block.get("total") or 0)
+    close_shown = len(block.get("matches") or [])
     answer = Answer(
         "list",
         first_line=first_line(search.last, stop=str(done.get("stop") or ""), sentence=sentence),
@@ -127,9 +188,33 @@ def answer_from(
         close_place_only=place_only,
         close_not_listed=not_listed,
         search=search,
+        fits_total=fits_total,
+        fits_next=fits_next if fits_next is not None and len(people) < fits_total else None,
+        close_total=close_total,
+        close_next=close_shown if close_shown < close_total else None,
     )
     drawn = _tokens(" ".join(_drawn(answer)))
     return replace(answer, note=tuple(line for line in note if _tokens(line) - drawn - FILLER))
+
+
+def fetched(
+    search: Search, evidence: dict[str, Any], sentence: Callable[..., str] = sentence_for
+) -> tuple[Person | Close, ...]:
+    """The people a fetch asked about, by the names the page knows them by; somebody one
+    condition short with the condition they lack."""
+    found = evidence.get("people") or {}
+    people: list[Person | Close] = []
+    for asked in search.fetched:
+        entity_id, name = asked["entity_id"], asked.get("name") or ""
+        if not name:
+            continue
+        about = about_text((found.get(entity_id) or {}).get("about"))
+        if asked.get("lacks"):
+            because = sentence(asked["because"]) if asked.get("because") else ""
+            people.append(Close(len(people), entity_id, name, about, asked["lacks"], because))
+        else:
+            people.append(Person(len(people), entity_id, name, about))
+    return tuple(people)
 
 
 # --- the agent's text --------------------------------------------------------------------------

@@ -21,6 +21,10 @@ class Search:
     constraints: list[dict[str, Any]]
     criterion: str | None
     replies: tuple[dict[str, Any], ...]
+    unsearched: tuple[str, ...] = ()  # the visitor's words the last reply left unsearched
+    niche_words: str = ""  # the niche it asked for, in its words
+    # One person asked about: {entity_id, name, and lacks/because when one condition short}.
+    fetched: tuple[dict[str, str], ...] = ()
 
     @property
     def last(self) -> dict[str, Any]:
@@ -77,7 +81,33 @@ def answer_search(events: list[dict[str, Any]], *, niche: bool = False) -> Searc
             _address(reply) == _address(last) and reply.get("detail") == last.get("detail")
         )
 
-    return Search(constraints, _address(last), tuple(r for e, r in replies if same((e, r))))
+    data = _data(event)
+    unsearched = data.get("unsearched")
+    return Search(
+        constraints,
+        _address(last),
+        tuple(r for e, r in replies if same((e, r))),
+        unsearched=tuple(str(w) for w in unsearched) if isinstance(unsearched, list) else (),
+        niche_words=str(data.get("niche_words") or ""),
+        fetched=tuple(
+            {k: str(v) for k, v in f.items() if isinstance(v, str)}
+            for f in data.get("fetched") or []
+            if isinstance(f, dict) and f.get("entity_id")
+        ),
+    )
+
+
+def constraints_only(events: list[dict[str, Any]], search: Search) -> Search | None:
+    """The last search of the same constraints made without a niche: who they alone leave."""
+    wanted = _key(search.constraints)
+    replies = tuple(
+        reply
+        for event in events
+        if (reply := _reply(event)) is not None
+        and "criterion" not in reply
+        and _key(_data(event).get("constraints") or []) == wanted
+    )
+    return Search(search.constraints, None, replies) if replies else None
 
 
 def _key(constraints: Any) -> str:

@@ -14,6 +14,8 @@ NORMAL_STOPS = frozenset({"", "end_turn", "stop"})
 # incomplete_because codes that say a part of the question was NOT searched: said in the first
 # line, because the answer is then another one. The rest are why some could not be confirmed.
 NOT_SEARCHED_PREFIXES = ("not_bound:", "dropped", "not_compiled")
+# Of those, the ones that make a list another question's: nobody is listed under the question.
+LIST_CHANGES = NOT_SEARCHED_PREFIXES
 READ_REASONS = frozenset(
     {"criterion_silent", "criterion_conflict", "criterion_not_read", "criterion_no_documents"}
 )
@@ -98,3 +100,37 @@ def quiet_line(
 
 def _unique(items: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(item for item in items if item))
+
+
+def quoted_words(words: Iterable[str]) -> str:
+    """“a”, “b” and “c”: the visitor's own words, each in quotes."""
+    said = [f"“{word}”" for word in _unique(" ".join(str(w).split()) for w in words)]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def unsearched_sentence(words: Iterable[str], parts: int) -> str:
+    """What was not searched, in the visitor's words, and what they can do."""
+    words = list(words)
+    if words:
+        what = quoted_words(words)
+    else:
+        what = "one part of the question" if parts == 1 else "part of the question"
+    return (
+        f"The directory could not search {what}, so nobody is listed as fitting. "
+        "Ask again with that part in other words, or without it."
+    )
+
+
+def not_read_sentence(niche: str, reason: str) -> str:
+    """A niche nobody's profile was read for: what it was, why, and what the visitor can do."""
+    if not niche or reason.startswith("No profile"):
+        return reason
+    return f"No profile was read for “{' '.join(niche.split())}”, so nobody is listed. {reason}"
+
+
+def offered_heading(total: int, words: Iterable[str]) -> str:
+    """The heading of a list that is not the answer: it says exactly what the list is."""
+    words = list(words)
+    people = _count(total, "1 person", "{n} people")
+    unchecked = f", not checked for {quoted_words(words)}" if words else ""
+    return f"Not the answer: the {people} the other conditions alone leave{unchecked}"

@@ -24,6 +24,7 @@ class Person:
     about: str
     words: tuple[str, ...] = ()
     record: tuple[str, ...] = ()  # a value the question asked for, where the lines lack it
+    listed: str = ""  # "fits" on a page shown by "Show more" (index is then its place there)
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class Close:
     lacks: str
     because: str
     quote: str = ""
+    listed: str = ""  # "close" on a page shown by "Show more" (index is then its place there)
 
 
 # --- the people --------------------------------------------------------------------------------
@@ -49,7 +51,7 @@ def about_text(about: Any) -> str:
     return ", ".join(str(part) for part in (role, about.get("place")) if part)
 
 
-def _people(search: Search, evidence: dict[str, Any]) -> tuple[Person, ...]:
+def listed_people(search: Search, evidence: dict[str, Any]) -> tuple[Person, ...]:
     seen: dict[str, Person] = {}
     found = evidence.get("people") or {}
     for reply in search.replies:
@@ -90,7 +92,7 @@ def _record(match: dict[str, Any], *, said: str) -> tuple[str, ...]:
     return tuple(_unique(values))
 
 
-def _close(
+def close_people(
     reply: dict[str, Any],
     evidence: dict[str, Any],
     *,

@@ -1,27 +1,37 @@
 """What the Q&A page's visitors may spend: a ceiling per visitor and one per UTC day.
 
-Both are read from the spend ledger, the one place spend is written. At a ceiling the next
+Both are read from the spend ledger, the one place spend is written, plus the holds of the
+paid calls in the air. Before each paid call of a run its price at most is held, in a
+transaction that locks out every other hold (an advisory lock on PostgreSQL, SQLite's one
+writer), and refused when it does not fit under both ceilings; once the call's ledger row is
+written the hold is released. So however many questions and workers run at once, spend stays
+under a ceiling as long as each call costs no more than its hold. At a ceiling the next
 question is refused before anything runs, and the page says so in one sentence.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time
+from datetime import UTC, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
-from django.db.models import Sum
+from django.db import connection, transaction
+from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
 from limma.door.spend import spent_usd
+from limma.errors import ApplicationError
 from limma.models import LedgerEntry
-from qa_view.models import DayCeiling, Visitor
+from qa_view.models import DayCeiling, SpendHold, Visitor
 
 # The codes a refusal at a ceiling is said with (through qa_view.codes, like every code).
 VISITOR_CEILING = "ceiling_visitor"
 DAY_CEILING = "ceiling_day"
 CEILINGS = (VISITOR_CEILING, DAY_CEILING)
+# The one lock every hold is taken under (PostgreSQL's advisory lock key).
+SPEND_LOCK = 0x4C494D4D41  # "LIMMA"
+CEILING_REACHED = "This call's price at most does not fit under the ceiling."
 
 
 def usd_setting(name: str, default: str) -> Decimal:
@@ -58,8 +68,24 @@ def visitor_ceiling_usd(visitor: Visitor) -> Decimal:
     return visitor.ceiling_usd
 
 
+def total(rows: QuerySet) -> Decimal:
+    found = rows.aggregate(total=Sum("usd"))["total"]
+    return found if found is not None else Decimal(0)
+
+
+def live_holds() -> QuerySet[SpendHold]:
+    """Holds of calls that may still be in the air: no call outlasts its timeouts and retries."""
+    from limma.conf import limma_settings
+
+    conf = limma_settings()
+    longest = conf.timeout_seconds * (conf.max_retries + 1) + 60
+    return SpendHold.objects.filter(created_at__gte=timezone.now() - timedelta(seconds=longest))
+
+
 def visitor_spent_usd(visitor: Visitor) -> Decimal:
-    return spent_usd(visitor=visitor.ledger_name)
+    """What the visitor's questions spent, and what their calls in the air hold."""
+    held = total(live_holds().filter(visitor=visitor.ledger_name))
+    return spent_usd(visitor=visitor.ledger_name) + held
 
 
 def start_of_utc_day(now: datetime | None = None) -> datetime:
@@ -69,9 +95,9 @@ def start_of_utc_day(now: datetime | None = None) -> datetime:
 
 def visitors_spent_today_usd(now: datetime | None = None) -> Decimal:
     """What every visitor's questions have spent since midnight UTC."""
-    rows = LedgerEntry.objects.exclude(visitor="").filter(created_at__gte=start_of_utc_day(now))
-    total = rows.aggregate(total=Sum("usd"))["total"]
-    return total if total is not None else Decimal(0)
+    since = start_of_utc_day(now)
+    rows = LedgerEntry.objects.exclude(visitor="").filter(created_at__gte=since)
+    return total(rows) + total(live_holds().filter(created_at__gte=since))
 
 
 def ceiling_reached(visitor: Visitor) -> str | None:
@@ -81,3 +107,43 @@ def ceiling_reached(visitor: Visitor) -> str | None:
     if visitors_spent_today_usd() >= day_ceiling_usd():
         return DAY_CEILING
     return None
+
+
+class CeilingReached(ApplicationError):
+    """A paid call of a visitor's run was refused before it was sent: it would cross a ceiling."""
+
+    status = 402
+
+
+def spend_lock() -> None:
+    """Serialise every hold: PostgreSQL's transaction-scoped advisory lock; SQLite's write
+    transactions are already one at a time (transaction_mode IMMEDIATE in the settings)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SPEND_LOCK])
+
+
+def spend_reserve(visitor: Visitor, usd: Decimal) -> SpendHold:
+    """Hold `usd` for one of the visitor's calls, or raise CeilingReached: nothing is sent."""
+    with transaction.atomic():
+        spend_lock()
+        if visitor_spent_usd(visitor) + usd > visitor_ceiling_usd(visitor):
+            raise CeilingReached(VISITOR_CEILING, reason=CEILING_REACHED)
+        if visitors_spent_today_usd() + usd > day_ceiling_usd():
+            raise CeilingReached(DAY_CEILING, reason=CEILING_REACHED)
+        return SpendHold.objects.create(visitor=visitor.ledger_name, usd=usd)
+
+
+class VisitorSpendGuard:
+    """The door's SpendGuard for one visitor's run (limma.door.gate.SpendGuard)."""
+
+    def __init__(self, visitor: Visitor) -> None:
+        self.visitor = visitor
+        self.reply_tokens = int(getattr(settings, "LIMMA_QA_REPLY_TOKENS", 2048))
+
+    def reserve(self, usd: Decimal) -> SpendHold:
+        return spend_reserve(self.visitor, usd)
+
+    def release(self, hold: object) -> None:
+        if isinstance(hold, SpendHold):
+            SpendHold.objects.filter(pk=hold.pk).delete()

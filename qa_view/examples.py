@@ -44,11 +44,14 @@ class Examples:
     examples: tuple[Example, ...]
 
     def find(self, question: str) -> Example | None:
-        """The example asked in these words (spacing and case aside), if any."""
-        wanted = " ".join(question.split()).casefold()
-        return next(
-            (e for e in self.examples if " ".join(e.question.split()).casefold() == wanted), None
-        )
+        """The example asked in these words (case, spacing and a final question mark aside)."""
+        wanted = same_words(question)
+        return next((e for e in self.examples if same_words(e.question) == wanted), None)
+
+
+def same_words(question: str) -> str:
+    """A question as two typings of it compare: case, spacing and final question marks aside."""
+    return " ".join(question.split()).rstrip("?\uff1f ").rstrip().casefold()
 
 
 def examples_parsed(data: Any, *, where: str = "the examples file") -> Examples:

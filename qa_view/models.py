@@ -176,3 +176,34 @@ class Run(models.Model):
     @property
     def finished(self) -> bool:
         return self.state in {self.State.DONE, self.State.FAILED}
+
+
+class SignInAttempt(models.Model):
+    """A sign-in being checked or a wrong code given, kept in the database so every process
+    and restart counts the same: a right code's attempt is deleted once it is checked."""
+
+    ip = models.CharField(max_length=64)
+    # sha256 of the folded name (qa_view.visitors.name_key): who was tried, not who exists.
+    name_key = models.CharField(max_length=32)
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["ip", "at"], name="sign_in_by_ip"),
+            models.Index(fields=["name_key", "at"], name="sign_in_by_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ip} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class SpendHold(models.Model):
+    """A paid call's price held against the ceilings while it is in the air; deleted once its
+    ledger row is written. A hold older than any call can last is a dead worker's: not counted."""
+
+    visitor = models.CharField(max_length=64, db_index=True)  # Visitor.ledger_name
+    usd = models.DecimalField(max_digits=12, decimal_places=6)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.visitor}: ${self.usd}"

@@ -7,7 +7,8 @@ Its rules, and nothing more (a fresh checkout answers a question with no key and
   searches the new words as a brief with the last search's constraints and niche by address;
   anything else is searched as brief = the visitor's question;
 - a reuse-only search whose niche was never read (not_run, over_budget) is sent once more
-  without the budget;
+  without the budget; a read still going on in the background (partial, time_budget) is asked
+  again, up to WAIT_CALLS searches, so the answer is the finished read where it finishes;
 - then it answers from the last result in plain sentences, naming people by name, never by id.
 """
 
@@ -30,7 +31,8 @@ ORDINALS = {
     "eighth": 8, "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
 }  # fmt: skip
 ORDINAL = re.compile(
-    r"\b(?P<word>" + "|".join(ORDINALS) + r"|last)\b(?:\s+(?:one|person|expert|of them))?"
+    r"\b(?P<word>" + "|".join(ORDINALS) + r"|last)\b"
+    r"(?:\s+(?:close\s+)?(?:one|person|expert|of them|of the close(?: ones)?))?"
     r"|(?:number|no\.|#)\s*(?P<number>\d+)",
     re.IGNORECASE,
 )
@@ -39,7 +41,10 @@ LEAD_IN = re.compile(
     r"(?:(?:those|the ones|ones|people|experts)\b\s*(?:who are\s*)?)?",
     re.IGNORECASE,
 )
+CLOSE_ASKED = re.compile(r"\bclose\b|\bone condition short\b|\bnearly\b", re.IGNORECASE)
+THE_CLOSE_ONE = re.compile(r"\bthe close (?:one|person|expert)\b", re.IGNORECASE)
 NOT_READ_YET = ("not_run", "over_budget")
+WAIT_CALLS = 6  # searches of one question while its read goes on (the loop allows eight turns)
 LIST_CHANGES = ("dropped", "not_compiled", "not_bound:")
 
 
@@ -88,17 +93,23 @@ def _parsed(content: str) -> dict[str, Any]:
     return asked
 
 
-def _person_asked(question: str, follow_up: dict[str, Any]) -> dict[str, str] | None:
-    people = follow_up["people"] + follow_up["close"]
+def person_asked(question: str, follow_up: dict[str, Any]) -> dict[str, str] | None:
+    """Who of the last answer a follow-up asks about: by name (first name or surname alone
+    too), or by place in a list ("the second one", "the second close one", "the last of the
+    close"); where nobody fit, "the second one" is the second of those close."""
+    people, close = follow_up["people"], follow_up["close"]
     folded = question.casefold()
-    for person in people:
+    words = set(re.findall(r"[^\W_]+", folded))
+    for person in people + close:
         name = person["name"].casefold()
-        if name and (name in folded or name.split()[-1] in folded.split()):
+        parts = [part for part in re.findall(r"[^\W_]+", name) if len(part) > 2]
+        if name and (name in folded or (parts and parts[-1] in words)):
             return person
     match = ORDINAL.search(question)
-    if match is None or not follow_up["people"]:
-        return None
-    listed = follow_up["people"]
+    if match is None:
+        alone = len(close) == 1 and THE_CLOSE_ONE.search(question)
+        return close[0] if alone else None
+    listed = close if CLOSE_ASKED.search(question) or not people else people
     if match["number"]:
         index = int(match["number"])
     else:
@@ -119,7 +130,7 @@ def first_search(asked: dict[str, Any]) -> dict[str, Any]:
     if follow_up is None:
         return {"brief": asked["question"]}
     niche = [{"address": follow_up["criterion"]}] if follow_up.get("criterion") else []
-    person = _person_asked(asked["question"], follow_up)
+    person = person_asked(asked["question"], follow_up)
     if person is not None:
         fetch: dict[str, Any] = {
             "constraints": follow_up["constraints"],
@@ -198,19 +209,31 @@ def answer_person(reply: dict[str, Any], wanted: str) -> str:
         if quotes:
             lines.append("Their documents say: " + "; ".join(f"“{q}”" for q in quotes) + ".")
         return "\n".join(lines)
+    facets = {f.get("key"): f.get("text") or f.get("key") for f in block.get("facets") or []}
     for listed in ("undetermined", "none", "not_recorded"):
         entry = next((m for m in block.get(listed) or [] if m.get("entity_id") == wanted), None)
         if entry is not None:
             name = entry.get("name") or "This person"
-            missing = ", ".join(entry.get("missing") or [])
+            missing = [f"“{facets.get(key, key)}”" for key in entry.get("missing") or []]
+            said = _quotes(entry)
+            has = f" Their documents say: {'; '.join(said)}." if said else ""
             if listed == "undetermined" and missing:
-                return f"{name} does not fit every condition: their documents leave {missing} open."
+                lacking = ", ".join(missing)
+                short = f"{name} is one condition short: their documents do not establish"
+                return f"{short} {lacking}.{has}"
             if listed == "none":
-                return f"{name} does not fit: their documents say no."
+                return f"{name} does not fit: their documents say no.{has}"
             return f"{name} does not fit every condition: " + sentence_for(
                 entry.get("reason", "not_read")
             )
     return "That person does not fit every condition of this search."
+
+
+def _quotes(entry: dict[str, Any]) -> list[str]:
+    """The words of a person's documents an entry holds, each once, in quotes."""
+    said = [e["text"] for e in entry.get("evidence") or [] if isinstance(e, dict) and e.get("text")]
+    kept = [q for q in said if not any(q in o and q != o for o in said)]
+    return [f"“{q}”" for q in dict.fromkeys(kept)]
 
 
 def _refused(result: dict[str, Any]) -> str:
@@ -254,6 +277,12 @@ def next_step(messages: list[Any]) -> dict[str, Any]:
     if args.get("criteria_budget") == REUSE_ONLY and status in NOT_READ_YET and not retried:
         again = {k: v for k, v in args.items() if k != "criteria_budget"}
         return {"content": None, "tool_calls": [_call(len(done) + 1, again)]}
+    criterion = result.get("criterion") or {}
+    still_reading = status == "partial" and criterion.get("status_reason") == "time_budget"
+    if still_reading and len(done) < WAIT_CALLS:
+        # The read goes on in the background: ask again, which waits for it once more, so the
+        # visitor sees "Reading 120 profiles — 45 done" and then the answer.
+        return {"content": None, "tool_calls": [_call(len(done) + 1, dict(args))]}
     if args.get("entity_ids"):
         return {"content": answer_person(result, args["entity_ids"][0]), "tool_calls": []}
     return {"content": answer_list(result), "tool_calls": []}

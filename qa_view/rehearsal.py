@@ -13,13 +13,26 @@ from limma.services.keys import api_key_create
 from qa_view.examples import load_examples
 from qa_view.models import Visitor
 from qa_view.read_ahead import example_plan, example_read
-from qa_view.visitors import visitor_code_set, visitor_create
+from qa_view.visitors import visitor_code_set, visitor_create, visitor_key_default
 
 VISITOR = "Rehearsal visitor"
 
 
+KEY_SAYS = {
+    "analyst": "reads a visitor's own niche, under the visitor and day ceilings",
+    "viewer": "answers only from profiles already read",
+}
+
+
 def rehearsal_prepare(
-    *, n: int, seed: int, examples: str, max_usd: Decimal, spend: bool, say: Callable[[str], None]
+    *,
+    n: int,
+    seed: int,
+    examples: str,
+    max_usd: Decimal,
+    spend: bool,
+    say: Callable[[str], None],
+    visitor_key: str = "analyst",
 ) -> dict[str, str] | None:
     """Build (or reuse) the directory, read the examples ahead, and make the visitor.
 
@@ -52,10 +65,14 @@ def rehearsal_prepare(
     say(f"examples read ahead with the {provider} provider")
     visitor = Visitor.objects.filter(workspace=workspace, name=VISITOR).first()
     if visitor is None:
-        visitor, code = visitor_create(workspace=workspace, name=VISITOR)
-    else:
+        visitor, code = visitor_create(workspace=workspace, name=VISITOR, key_role=visitor_key)
+    else:  # a run again: a fresh code, and the key of the role asked for this time
         code = visitor_code_set(visitor=visitor)
+        visitor.api_key = visitor_key_default(
+            workspace=workspace, name=visitor.name, role=visitor_key
+        )
         visitor.save()
+    say(f"the page's key: {visitor_key} ({KEY_SAYS[visitor_key]})")
     return {"name": visitor.name, "code": code}
 
 

@@ -11,17 +11,21 @@ import itertools
 import logging
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import asdict
 from typing import Any
 
+from criteria.models import Judgment
+from criteria.reading import facets_of
+from criteria.types import DocumentJudgment
 from limma.access import readable_documents
 from limma.errors import ApplicationError
 from limma.ids import new_request_id
+from limma.match import VOCABULARY_TYPES
 from limma.models import ApiKey, Document, Entity, Sentence, Workspace
 from limma.services.facts import receipt
 from limma.services.region import region_read
-from qa_view.answer import Answer
 from qa_view.answer_events import Search
-from search.replies import PagePeople, search_reply
+from search.replies import PagePeople, gaps, search_reply
 from search.service import SearchOutcome, search_run
 
 logger = logging.getLogger(__name__)
@@ -96,46 +100,75 @@ def _pks(workspace: Workspace, outcome: SearchOutcome) -> dict[str, int]:
 # --- the words each line rests on ---------------------------------------------------------
 
 
-def answer_evidence(*, key: ApiKey, workspace: Workspace, answer: Answer) -> dict[str, Any]:
-    """Per person listed or close: who they are and the words of their documents the answer
-    rests on; per facet of the niche, its words and whether it names only a place."""
-    search = answer.search
-    if search is None:
-        return {}
-    close = (search.last.get("close") or {}).get("matches") or []
+def search_evidence(
+    *, key: ApiKey, outcome: SearchOutcome, reply: dict[str, Any]
+) -> dict[str, Any]:
+    """Per person a reply lists or holds close: who they are and the words of their documents
+    the line rests on; per facet of the niche, its words and whether it names only a place.
+
+    Drawn from the outcome the reply was made of (the search already made): nothing is
+    searched again and nothing is read."""
+    close = (reply.get("close") or {}).get("matches") or []
     wanted = list(
-        dict.fromkeys([p.entity_id for p in answer.people] + [c["entity_id"] for c in close])
+        dict.fromkeys(
+            [str(m.get("entity_id")) for m in reply.get("matches") or []]
+            + [str(c.get("entity_id")) for c in close]
+            + [str(entity_id) for entity_id in outcome.entity_ids or []]
+        )
     )
     if not wanted:
         return {}
-    try:
-        outcome, reply = _searched(key=key, workspace=workspace, search=search, entity_ids=wanted)
-    except ApplicationError as refused:
-        # The answer stands without its quotes; the page still draws what the search returned.
-        logger.warning("the words of an answer were not fetched: %s", refused)
-        return {}
-    block = _block(reply)
+    workspace = outcome.workspace
+    run = outcome.criteria
     vocabulary = workspace.vocabulary
-    facets = {
-        facet["key"]: {
-            "text": facet.get("text") or facet["key"],
-            "place": bool(facet.get("value") and vocabulary.lookup(facet["value"], axis="place")),
-        }
-        for facet in block.get("facets") or []
-    }
-    pks = _pks(workspace, outcome)
+    facets: dict[str, Any] = {}
+    words: dict[str, list[str]] = defaultdict(list)
+    if run is not None and run.criterion is not None:
+        for facet in facets_of(run.criterion):
+            echo = facet.echo()
+            value = echo.get("value")
+            facets[echo["key"]] = {
+                "text": echo.get("text") or echo["key"],
+                "place": bool(value and vocabulary.lookup(str(value), axis="place")),
+            }
+    if run is not None and run.lists is not None:
+        for entry in run.lists.matched:
+            for quote in entry.get("evidence") or []:
+                if quote.get("text"):
+                    words[str(entry.get("entity_id"))].append(quote["text"])
+    pks = dict(Entity.objects.filter(workspace=workspace, key__in=wanted).values_list("key", "pk"))
     page = PagePeople(outcome, key, list(pks.values()))
-    people: dict[str, Any] = {}
-    for entity_id, pk in pks.items():
-        words = [
-            quote["text"]
-            for name, entry in _entries(block, entity_id)
-            if name == "matched"
-            for quote in entry.get("evidence") or []
-            if quote.get("text")
-        ]
-        people[entity_id] = {"about": page.about(pk), "words": words}
+    people = {
+        entity_id: {"about": page.about(pk), "words": words.get(entity_id, [])}
+        for entity_id, pk in pks.items()
+    }
     return {"facets": facets, "people": people}
+
+
+def unsearched_words(outcome: SearchOutcome) -> list[str]:
+    """The visitor's own words of every part of the request that was not searched: a brief's
+    dropped words, a condition it could not compile, a constraint that could not be bound."""
+    said: list[str] = []
+    for gap in gaps(outcome):
+        if gap.get("words"):
+            said.append(str(gap["words"]))
+            continue
+        constraint = gap.get("constraint")
+        value = constraint.get("value") if isinstance(constraint, dict) else constraint
+        if isinstance(value, list):
+            said += [str(v) for v in value if v not in (None, "")]
+        elif value not in (None, ""):
+            said.append(str(value))
+    return list(dict.fromkeys(" ".join(s.split()) for s in said if s.strip()))
+
+
+def niche_words(outcome: SearchOutcome) -> str:
+    """The niche a search asked for, in its words (a brief's handed-on niche, or the text)."""
+    run = outcome.criteria
+    if run is not None and run.criterion is not None:
+        return " ".join(run.criterion.text.split())
+    compiled = outcome.compiled
+    return " ".join((compiled.criterion or "").split()) if compiled is not None else ""
 
 
 # --- [source] ----------------------------------------------------------------------------------
@@ -167,8 +200,14 @@ def person_source(
         found = receipt(row)
         if found["origin"] == "declared":
             columns = found.get("columns") or {}
+            slots = workspace.parsed_pack.relations[row.relation].slots
             values = [
-                {"slot": slot, "value": value, "table": found["table"], "column": columns.get(slot)}
+                {
+                    "slot": slot,
+                    **_named(workspace, slots.get(slot), value),
+                    "table": found["table"],
+                    "column": columns.get(slot),
+                }
                 for slot, value in row.values.items()
                 if value not in (None, "")
             ]
@@ -178,11 +217,48 @@ def person_source(
         else:
             spans.append((found, row.relation.replace("_", " ")))
     quotes = [quote for _, entry in entries for quote in _quotes(entry)]
+    if entity_pk is not None and search.criterion:
+        # Somebody close: the words their documents DO establish, from their stored judgments.
+        held = {key for _, entry in entries for key in entry.get("established") or []}
+        quotes += established_quotes(search.criterion, entity_pk, held)
     spans += [(quote, labels[quote["facet"]]) for quote in quotes if quote.get("facet") in labels]
     passages = _passages(key, spans)
     if not passages and entity_pk is not None:
         passages = _unmarked(key, entity_pk)
     return {"listed": listed, "fields": fields, "passages": passages}
+
+
+def _named(workspace: Workspace, slot_type: Any, value: Any) -> dict[str, Any]:
+    """A record's value by the vocabulary's own name ("Switzerland"), with what the export
+    wrote ("Schweiz") where that differs."""
+    if slot_type in VOCABULARY_TYPES:
+        term = workspace.vocabulary.lookup(str(value), axis=slot_type)
+        if term is not None and term.name != value:
+            return {"value": term.name, "written": value}
+    return {"value": value}
+
+
+def established_quotes(address: str, entity_pk: int, held: set[str]) -> list[dict[str, Any]]:
+    """The quotes of a person's stored judgments for the conditions their entry establishes."""
+    if not held:
+        return []
+    judgments = Judgment.objects.filter(
+        criterion__address=address,
+        document__entity_id=entity_pk,
+        state=Judgment.State.DONE,
+        outcome__isnull=False,
+    )
+    quotes: list[dict[str, Any]] = []
+    for outcome in judgments.values_list("outcome", flat=True):
+        try:
+            judged = DocumentJudgment.from_json(outcome)
+        except (KeyError, TypeError):
+            continue  # a judgment of another shape says nothing here
+        for experience in judged.experiences:
+            for key, quote in experience.established.items():
+                if key in held:
+                    quotes.append(asdict(quote))
+    return quotes
 
 
 def _unmarked(key: ApiKey, entity_pk: int) -> list[dict[str, Any]]:

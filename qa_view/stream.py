@@ -26,6 +26,8 @@ REPLY_KEPT = (
 )
 READING = "reading"  # only on a read still under way: "Reading 120 profiles — 45 done"
 SEARCH = "limma_search"
+ASKED_WORDS = ("unsearched", "niche_words")  # the visitor's words, kept beside a reply
+FETCHED = "fetched"  # the people a search restricted to entity_ids asked about
 NEEDS_WRITE = "criteria_read_needs_write"
 
 # An id the page may not show: a record's (24 hex), a document's (32 hex), a request's, a
@@ -204,8 +206,41 @@ class PageStream:
             code = str(detail.get("type")) if isinstance(detail, Mapping) else "search_failed"
             return {"kind": "reply", "data": {"code": code, "niche": asked_niche(args, None, code)}}
         self.guard.know(reply_names(result))
-        kept = kept_of(result)
-        return {"kind": "reply", "data": {"constraints": searched(args, result), "reply": kept}}
+        sent: dict[str, Any] = {"constraints": searched(args, result), "reply": kept_of(result)}
+        fetched = args.get("entity_ids")
+        if isinstance(fetched, list) and fetched:
+            # One person asked about: who, by the name the page knows them by.
+            sent["fetched"] = [
+                {
+                    "entity_id": str(i),
+                    "name": self.guard.names.get(str(i), ""),
+                    **lacking(result, str(i)),
+                }
+                for i in fetched
+            ]
+        # The visitor's own words: what was not searched, and the niche asked for.
+        for said in ASKED_WORDS:
+            if data.get(said):
+                sent[said] = data[said]
+        return {"kind": "reply", "data": sent}
+
+
+def lacking(reply: Mapping[str, Any], entity_id: str) -> dict[str, str]:
+    """Of one person a full reply holds one condition short: the condition they lack, in the
+    niche's words, and "not_stated" where their documents say nothing for it."""
+    blocks = reply.get("criteria") or [{}]
+    block = blocks[0] if isinstance(blocks[0], Mapping) else {}
+    texts = {f.get("key"): f.get("text") or f.get("key") for f in block.get("facets") or []}
+    for listed in ("undetermined", "none"):
+        for entry in block.get(listed) or []:
+            if not isinstance(entry, Mapping) or entry.get("entity_id") != entity_id:
+                continue
+            missing = [str(texts.get(key, key)) for key in entry.get("missing") or []]
+            if len(missing) != 1:
+                return {}
+            why = set((entry.get("missing_because") or {}).values())
+            return {"lacks": missing[0], "because": "not_stated" if why == {"silent"} else ""}
+    return {}
 
 
 def kept_of(reply: Mapping[str, Any]) -> dict[str, Any]:

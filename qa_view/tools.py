@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from rest_framework.exceptions import ValidationError
@@ -21,8 +22,9 @@ from limma.api import facts_answer, region_answer, valid
 from limma.errors import ApplicationError, Forbidden, validation_faults
 from limma.models import ApiKey, Workspace
 from limma.serializers import FactsInput, RegionInput
-from search.api import search_answer
+from search.api import search_answered
 from search.serializers import SearchInput
+from search.service import SearchOutcome
 
 logger = logging.getLogger(__name__)
 
@@ -141,6 +143,8 @@ class ToolResult:
 
     ok: bool
     result: dict[str, Any]
+    # A search's outcome, kept on the server: the page's evidence is drawn from it.
+    outcome: SearchOutcome | None = None
 
 
 def tool_specs() -> list[dict[str, Any]]:
@@ -153,9 +157,18 @@ def refusal(status: int, path: str, detail: dict[str, Any]) -> ToolResult:
 
 
 def call_tool(
-    name: str, arguments: Any, *, key: ApiKey, workspace: Workspace, request_id: str
+    name: str,
+    arguments: Any,
+    *,
+    key: ApiKey,
+    workspace: Workspace,
+    request_id: str,
+    max_usd: Decimal | None = None,
 ) -> ToolResult:
-    """Run one tool call under `key` in `workspace`; every refusal is an error result."""
+    """Run one tool call under `key` in `workspace`; every refusal is an error result.
+
+    `max_usd`: what the caller has left to spend (the page: a visitor under their ceilings);
+    a search's reads are bounded by it, whatever budget the model asked for."""
     path = PATHS.get(name, "")
     if name not in READ_ONLY_TOOLS:
         detail = {"type": "tool_not_offered", "tool": str(name)[:100], "reason": TOOL_NOT_OFFERED}
@@ -168,6 +181,11 @@ def call_tool(
         if asked != workspace.id:
             raise Forbidden("workspace_forbidden", reason=WORKSPACE_IS_THE_PAGES)
         body = {**arguments, "workspace_id": workspace.id}
+        if name == "limma_search" and max_usd is not None:
+            body["criteria_budget"] = bounded_budget(body.get("criteria_budget"), max_usd)
+        if name == "limma_search":
+            reply, outcome = _search(body, key, workspace, request_id)
+            return ToolResult(True, reply, outcome)
         return ToolResult(True, RUNNERS[name](body, key, workspace, request_id))
     except ApplicationError as error:
         return refusal(error.status, path, error.detail())
@@ -180,11 +198,25 @@ def call_tool(
         return refusal(500, path, {"type": "tool_failed", "reason": TOOL_FAILED})
 
 
+def bounded_budget(asked: Any, max_usd: Decimal) -> Any:
+    """A search's criteria_budget with its max_usd no higher than what is left to spend."""
+    budget = dict(asked) if isinstance(asked, dict) else {}
+    if not isinstance(asked, dict | None):
+        return asked  # malformed: the verb's own validation names the fault
+    try:
+        given = Decimal(str(budget["max_usd"])) if "max_usd" in budget else None
+    except (InvalidOperation, ValueError):
+        return asked
+    left = max(max_usd, Decimal(0))
+    budget["max_usd"] = float(left if given is None else min(given, left))
+    return budget
+
+
 def _search(
     body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
-) -> dict[str, Any]:
+) -> tuple[dict[str, Any], SearchOutcome]:
     data = valid(SearchInput, body)
-    return search_answer(data, key=key, workspace=workspace, request_id=request_id)
+    return search_answered(data, key=key, workspace=workspace, request_id=request_id)
 
 
 def _facts(
@@ -205,4 +237,4 @@ def _region(
     return region_answer(valid(RegionInput, body), key=key, request_id=request_id)
 
 
-RUNNERS = {"limma_search": _search, "limma_facts": _facts, "limma_region": _region}
+RUNNERS = {"limma_facts": _facts, "limma_region": _region}

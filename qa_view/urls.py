@@ -15,4 +15,10 @@ urlpatterns = [
     path("ask/", views.ask, name="ask"),
     path("runs/<int:run_id>/", views.run_view, name="run"),
     path("runs/<int:run_id>/source/<int:n>/", views.source_view, name="source"),
+    path("runs/<int:run_id>/more/<str:listed>/<int:offset>/", views.more_view, name="more"),
+    path(
+        "runs/<int:run_id>/source/<str:listed>/<int:position>/",
+        views.paged_source_view,
+        name="paged_source",
+    ),
 ]

@@ -19,8 +19,11 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from limma.errors import ApplicationError
 from qa_view import visitors
+from qa_view.answer_events import Search
 from qa_view.examples import configured_examples
 from qa_view.models import Run
+from qa_view.paging import LISTS, more_people, paged_person
+from qa_view.polling import poll_every
 from qa_view.source import person_source, segments
 
 PAGE = "qa_view/page.html"
@@ -59,8 +62,10 @@ def _access_run(request: HttpRequest, run_id: int) -> Run:
 
 def _item(run: Run, *, last: bool) -> dict[str, Any]:
     answer = visitors.run_answer(run)
-    reading = visitors.run_reading(run) if answer.kind == "pending" else None
-    return {"run": run, "answer": answer, "reading": reading, "last": last}
+    pending = answer.kind == "pending"
+    reading = visitors.run_reading(run) if pending else None
+    poll = poll_every(run.created_at) if pending else ""
+    return {"run": run, "answer": answer, "reading": reading, "last": last, "poll": poll}
 
 
 def _context(request: HttpRequest, **more: Any) -> dict[str, Any]:
@@ -130,6 +135,9 @@ def ask(request: HttpRequest) -> HttpResponse:
             raise Http404("No such example.")
         example = examples[int(chosen)]
         question = example.question
+    else:
+        # A prepared example typed out is answered as that example, from its stored judgments.
+        example = configured_examples().find(question)
     earlier = visitors.conversation(parent) if parent is not None else []
     try:
         run = visitors.run_ask(
@@ -165,12 +173,36 @@ def source_view(request: HttpRequest, run_id: int, n: int) -> HttpResponse:
     answer = visitors.run_answer(run)
     if answer.search is None or n >= len(answer.sourced):
         raise Http404("No such person in this answer.")
-    person = answer.sourced[n]
+    return _source(request, run, answer.search, answer.sourced[n])
+
+
+@require_GET
+@visitor_required
+@vary_on_headers("HX-Request")
+def paged_source_view(
+    request: HttpRequest, run_id: int, listed: str, position: int
+) -> HttpResponse:
+    """[source] of a person shown by "Show more": found again at their place in the list."""
+    run = _access_run(request, run_id)
+    search = visitors.run_answer(run).search
+    if search is None or listed not in LISTS:
+        raise Http404("No such person in this answer.")
+    visitor = request.visitor
+    person = paged_person(
+        key=visitor.api_key, workspace=visitor.workspace, search=search, listed=listed,
+        position=position,
+    )  # fmt: skip
+    if person is None:
+        raise Http404("No such person in this answer.")
+    return _source(request, run, search, person)
+
+
+def _source(request: HttpRequest, run: Run, search: Search, person: Any) -> HttpResponse:
     try:
         found = person_source(
             key=request.visitor.api_key,
             workspace=request.visitor.workspace,
-            search=answer.search,
+            search=search,
             entity_id=person.entity_id,
         )
     except ApplicationError:
@@ -191,3 +223,26 @@ def source_view(request: HttpRequest, run_id: int, n: int) -> HttpResponse:
     if request.htmx:
         return render(request, f"{PAGE}#source", context)
     return render(request, "qa_view/source_page.html", context)
+
+
+@require_GET
+@visitor_required
+@vary_on_headers("HX-Request")
+def more_view(request: HttpRequest, run_id: int, listed: str, offset: int) -> HttpResponse:
+    """ "Show more": the next page of who fits or who is close, appended in place, or on a page
+    of its own without JavaScript."""
+    run = _access_run(request, run_id)
+    answer = visitors.run_answer(run)
+    if answer.search is None or answer.kind != "list" or listed not in LISTS:
+        raise Http404("No such list in this answer.")
+    visitor = request.visitor
+    paged = more_people(
+        key=visitor.api_key, workspace=visitor.workspace, search=answer.search, listed=listed,
+        offset=offset,
+    )  # fmt: skip
+    if not paged.people and offset:
+        raise Http404("No more people in this list.")
+    context = _context(request, run=run, answer=answer, paged=paged)
+    if request.htmx:
+        return render(request, f"{PAGE}#more", context)
+    return render(request, "qa_view/more_page.html", context)

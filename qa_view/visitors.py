@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import ipaddress
 import logging
 import secrets
 from collections.abc import Callable
@@ -12,9 +14,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.hashers import make_password
+from django.contrib.auth.hashers import check_password, make_password
 from django.contrib.sessions.backends.base import SessionBase
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
@@ -25,18 +26,35 @@ from criteria.models import Judgment
 from limma.ids import new_request_id
 from limma.models import ApiKey, Workspace
 from limma.services.keys import api_key_create
-from qa_view.agent import run_question
+from qa_view.agent import SearchSeen, run_question
 from qa_view.answer import Answer, answer_from
-from qa_view.ceilings import ceiling_reached
+from qa_view.ceilings import (
+    VisitorSpendGuard,
+    ceiling_reached,
+    day_ceiling_usd,
+    visitor_ceiling_usd,
+    visitor_spent_usd,
+    visitors_spent_today_usd,
+)
 from qa_view.codes import sentence_for
 from qa_view.examples import Example
-from qa_view.models import PAGE_KEY_ROLE, PAGE_KEY_ROLES, Run, Visitor, visitor_name_normal
-from qa_view.source import answer_evidence
+from qa_view.models import (
+    PAGE_KEY_ROLE,
+    PAGE_KEY_ROLES,
+    Run,
+    SignInAttempt,
+    Visitor,
+    visitor_name_normal,
+)
+from qa_view.stream import ASKED_WORDS, FETCHED
 
 logger = logging.getLogger(__name__)
 
 SESSION_KEY = "qa_visitor"
-ATTEMPTS, WINDOW_SECONDS = 5, 600  # wrong codes per IP and per name, in ten minutes
+# Wrong codes (OWASP ASVS V2.2.1): per IP in ten minutes, and per name in an hour from every
+# IP together — more than one IP can try in that hour, so one IP never locks a name out.
+ATTEMPTS, WINDOW_SECONDS = 5, 600
+NAME_ATTEMPTS, NAME_WINDOW_SECONDS = 100, 3600
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed by hand
 QUESTION_LIMIT = 1_000
 CONVERSATION_LIMIT = 12
@@ -135,33 +153,64 @@ def visitor_revoke(*, visitor: Visitor) -> bool:
     return True
 
 
-def _attempt_keys(*, name: str, ip: str) -> list[str]:
-    named = hashlib.sha256(" ".join(name.split()).casefold().encode()).hexdigest()[:32]
-    return [f"qa:sign-in:ip:{ip}", f"qa:sign-in:name:{named}"]
+def ip_key(ip: str) -> str:
+    """The address a limit counts: an IPv6 client holds a whole /64, so the /64 is counted."""
+    try:
+        address = ipaddress.ip_address(ip)
+    except ValueError:
+        return ip[:64]
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
 
 
-def _failure_counted(keys: list[str]) -> None:
-    for key in keys:
-        cache.add(key, 0, WINDOW_SECONDS)
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, WINDOW_SECONDS)
+def name_key(name: str) -> str:
+    return hashlib.sha256(" ".join(name.split()).casefold().encode()).hexdigest()[:32]
+
+
+@functools.cache
+def unmatchable_hash() -> str:
+    """A hash of a secret nobody holds: an unknown name and a limited reply are checked against
+    it, so every reply takes one hash check and its time says nothing."""
+    return make_password(secrets.token_urlsafe(32))
+
+
+def attempt_begun(*, name: str, ip: str) -> tuple[SignInAttempt | None, bool]:
+    """Count this attempt in the database before its code is checked; (attempt, limited).
+
+    Each attempt counts those begun before it (a lower id) and not yet cleared, so processes
+    checking at once never pass more than the limit between them.
+    """
+    now = timezone.now()
+    SignInAttempt.objects.filter(at__lt=now - timedelta(seconds=NAME_WINDOW_SECONDS)).delete()
+    attempt = SignInAttempt.objects.create(ip=ip, name_key=name_key(name), at=now)
+    earlier = SignInAttempt.objects.filter(pk__lt=attempt.pk)
+    by_ip = earlier.filter(ip=ip, at__gte=now - timedelta(seconds=WINDOW_SECONDS)).count()
+    by_name = earlier.filter(
+        name_key=attempt.name_key, at__gte=now - timedelta(seconds=NAME_WINDOW_SECONDS)
+    ).count()
+    if by_ip >= ATTEMPTS or by_name >= NAME_ATTEMPTS:
+        attempt.delete()
+        return None, True
+    return attempt, False
 
 
 def visitor_sign_in(*, name: str, code: str, ip: str) -> Visitor:
-    """The visitor this name and code belong to; SignInRefused (wrong, limited, revoked)."""
-    keys = _attempt_keys(name=name, ip=ip)
-    if any(int(cache.get(key, 0)) >= ATTEMPTS for key in keys):
+    """The visitor this name and code belong to; SignInRefused (wrong, limited, revoked).
+
+    A wrong code stays counted against its IP and its name; a right one is cleared.
+    """
+    attempt, limited = attempt_begun(name=name, ip=ip_key(ip))
+    visitor = (
+        None if limited else Visitor.objects.filter(name__iexact=" ".join(name.split())).first()
+    )
+    matched = check_password(code.strip(), visitor.code_hash if visitor else unmatchable_hash())
+    if limited:
         raise SignInRefused(LIMITED)
-    visitor = Visitor.objects.filter(name__iexact=" ".join(name.split())).first()
-    if visitor is None:
-        make_password(code)  # as slow as a real check: the answer's time says nothing
-        _failure_counted(keys)
+    if visitor is None or not matched:
         raise SignInRefused(WRONG)
-    if not visitor.code_matches(code.strip()):
-        _failure_counted(keys)
-        raise SignInRefused(WRONG)
+    assert attempt is not None
+    attempt.delete()
     if visitor.revoked:
         raise SignInRefused(REVOKED)
     return visitor
@@ -265,6 +314,13 @@ def run_ask(
     return run
 
 
+def left_to_spend(visitor: Visitor) -> Decimal:
+    """What a question of this visitor may still spend on reads: under both ceilings."""
+    mine = visitor_ceiling_usd(visitor) - visitor_spent_usd(visitor)
+    today = day_ceiling_usd() - visitors_spent_today_usd()
+    return max(min(mine, today), Decimal(0))
+
+
 def _event_saver(run_pk: int) -> Callable[[dict[str, Any]], None]:
     """Keep a running run's replies as they come, so the page can draw its progress."""
     seen: list[dict[str, Any]] = []
@@ -275,7 +331,7 @@ def _event_saver(run_pk: int) -> Callable[[dict[str, Any]], None]:
         data = event.get("data")
         if not isinstance(data, dict):
             return  # only the projection's replies: nothing of the run's record
-        if not set(data) <= {"constraints", "reply", "code", "niche"}:
+        if not set(data) <= {"constraints", "reply", "code", "niche", FETCHED, *ASKED_WORDS}:
             return
         seen.append({"kind": "reply", "data": data})
         Run.objects.filter(pk=run_pk, state=Run.State.RUNNING).update(page_events=list(seen))
@@ -312,6 +368,8 @@ def run_execute(*, run_id: int) -> None:
             request_id=run.request_id,
             example=run.example,
             on_page_event=_event_saver(run.pk),
+            max_usd=left_to_spend(visitor),
+            spend_guard=VisitorSpendGuard(visitor),
         )
     except Exception:
         # A bug, not a refusal: recorded on the run, so the page says one sentence, not a 500.
@@ -320,11 +378,7 @@ def run_execute(*, run_id: int) -> None:
         return
     events = list(outcome.page_events)
     answer = answer_from(events, niche=bool(run.niche))
-    evidence = (
-        answer_evidence(key=visitor.api_key, workspace=visitor.workspace, answer=answer)
-        if answer.kind in ("list", "person")
-        else {}
-    )
+    evidence = answer_evidence(answer, events, outcome.searches)
     _finished(
         run,
         Run.State.FAILED if outcome.error_code else Run.State.DONE,
@@ -334,6 +388,27 @@ def run_execute(*, run_id: int) -> None:
         stop=outcome.stop or "",
         error_code=outcome.error_code or "",
     )
+
+
+def answer_evidence(
+    answer: Answer, events: list[dict[str, Any]], searches: list[SearchSeen]
+) -> dict[str, Any]:
+    """The evidence of the replies the answer came from, kept when each search was made: the
+    n-th reply the page was sent is the n-th search the agent made."""
+    if answer.search is None:
+        return {}
+    replies = [
+        e["data"]["reply"]
+        for e in events
+        if e.get("kind") == "reply" and "reply" in e.get("data", {})
+    ]
+    used = [id(reply) for reply in answer.search.replies]
+    merged: dict[str, Any] = {"facets": {}, "people": {}}
+    for reply, seen in zip(replies, [s for s in searches if s.ok], strict=False):
+        if id(reply) in used and seen.evidence:
+            merged["facets"] |= seen.evidence.get("facets") or {}
+            merged["people"] |= seen.evidence.get("people") or {}
+    return merged if merged["people"] else {}
 
 
 def run_reading(run: Run) -> tuple[int, int] | None:

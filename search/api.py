@@ -4,21 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from ideas.answer import idea_answer, idea_fields_checked
+from ideas.serializers import IdeaOutput
 from limma.access import access_workspace
 from limma.api import valid
 from limma.models import ApiKey, Workspace
 from search.replies import search_reply
 from search.serializers import SearchInput, SearchOutput
-from search.service import search_run
+from search.service import SearchOutcome, search_run
 
 
 class SearchApi(APIView):
-    @extend_schema(request=SearchInput, responses={200: SearchOutput}, operation_id="search")
+    @extend_schema(
+        request=SearchInput,
+        responses={
+            200: PolymorphicProxySerializer(
+                component_name="SearchReply",
+                serializers=[SearchOutput, IdeaOutput],
+                resource_type_field_name=None,
+            )
+        },
+        operation_id="search",
+    )
     def post(self, request: Request) -> Response:
         data = valid(SearchInput, request.data)
         workspace = access_workspace(request.auth, data["workspace_id"])
@@ -32,7 +44,18 @@ class SearchApi(APIView):
 def search_answer(
     data: dict[str, Any], *, key: ApiKey, workspace: Workspace, request_id: str
 ) -> dict[str, Any]:
-    """The search verb's reply to valid input: the Q&A agent's tool answers with it too."""
+    """The search verb's reply to valid input: an idea's, or the search's own."""
+    idea_fields_checked(data)
+    if data.get("idea"):
+        return idea_answer(data, key=key, workspace=workspace, request_id=request_id)
+    return search_answered(data, key=key, workspace=workspace, request_id=request_id)[0]
+
+
+def search_answered(
+    data: dict[str, Any], *, key: ApiKey, workspace: Workspace, request_id: str
+) -> tuple[dict[str, Any], SearchOutcome]:
+    """The reply and the outcome it was made from: the Q&A agent's tool keeps both, so the page
+    draws its evidence from the search already made instead of searching again."""
     outcome = search_run(
         key=key,
         workspace=workspace,
@@ -45,7 +68,7 @@ def search_answer(
         list_limit=data["list_limit"],
         request_id=request_id,
     )
-    return search_reply(
+    reply = search_reply(
         outcome,
         key=key,
         detail=data["detail"],
@@ -54,3 +77,4 @@ def search_answer(
         list_limit=data["list_limit"],
         request_id=request_id,
     )
+    return reply, outcome

@@ -1,103 +1,199 @@
 """The offline brief compiler: a brief compiled by rules, with no model and no network.
 
-What it does, and nothing more (its quality is measured, never claimed):
-- the brief is cut at its first "has", "have", "had" or "with": what follows is the niche,
-  handed on whole as the criterion's text;
-- before that cut, a place the shipped vocabulary knows, after "in", "from" or "based in", is a
-  constraint on the relation with a place slot ("Germany or Switzerland" is one `in`), unless
-  "market" follows it; a job function followed by a word for a role ("Sales leaders", "a
-  Marketing role") or after "head of" is a constraint on the relation with a function slot;
-- every other word before the cut that is not framing ("Who", "experts", "the") is dropped,
-  and said so.
+Every word of the brief ends as one of four things, and none is lost in silence:
+- a constraint the record decides: a place the person is based in (search/brief_places.py: a
+  lead, a list, a typo the vocabulary decides safely; or a place standing alone at the end of
+  the words before the cut, "Sales directors Germany") on the relation with a place slot; a job
+  function on the relation with a function slot, where a word for a role follows it ("Sales
+  directors", "a Marketing role"), "head of" leads it, or "in" after a word for people ("people
+  in HR");
+- framing: the words of asking ("Who", "show me", "experts in", "people who", "anyone with",
+  "is there") at the edges of what remains, and a question mark;
+- the niche, handed on WHOLE as the criterion's text: in each sentence, from the first word
+  that is neither framing nor a constraint to the last, the brief's own words, with the places
+  compiled and the words dropped cut out (a function between niche words stays: "VP-level
+  Sales leaders"); sentences joined by "; ";
+- dropped, and said, with why: markup (search/brief_text.py), words addressed to the system
+  ("ignore your instructions ...": never a constraint), a brief in a language this compiler
+  does not read (its niche, whole: the constraints it can read still compile), a place name
+  the vocabulary cannot decide, a constraint the pack has no relation for.
+
+After the sentence's first "has", "have", "had", "having" or "with" (or a relative "who",
+"that", "which"), once a word of substance stands before it or right after "who" or a word for
+people ("Who has sold ...", "anyone with ..."), the words describe the person's work: a place
+there is where the work was ("has sold surgical staplers in the DACH region"), niche, unless an
+explicit lead says where the person is based ("based in Spain").
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from limma.door import offline_handler
-from limma.vocabulary import Vocabulary
-
-NICHE_CUT = re.compile(r"\b(?:has|have|had|with)\b", re.IGNORECASE)
-PLACE_LEAD = re.compile(
-    r"\b(?:in|from|based in|located in|living in)(?:\s+the)?\s*$", re.IGNORECASE
+from limma.vocabulary import Term, Vocabulary
+from limma.vocabulary.folding import fold
+from search.brief_places import (
+    BASED_AFTER,
+    FOREIGN_ONLY_LEAD,
+    LIST_JOIN,
+    ends_the_phrase,
+    led,
+    typo_of,
 )
-ROLE_NOUNS = {
-    "leader",
-    "leaders",
-    "role",
-    "roles",
-    "director",
-    "directors",
-    "head",
-    "heads",
-    "executive",
-    "executives",
-    "manager",
-    "managers",
-    "lead",
-    "leads",
-    "vp",
-    "vps",
-    "professional",
-    "professionals",
-    "people",
-    "experts",
-    "expert",
-    "team",
-    "function",
-    "background",
-}
-FUNCTION_LEAD = re.compile(r"\b(?:head|heads|vp|vice president|director|chief)\s+of\s*$", re.I)
-FRAMING = {
-    "who",
-    "which",
-    "whom",
-    "people",
-    "person",
-    "persons",
-    "experts",
-    "expert",
-    "anyone",
-    "someone",
-    "everyone",
-    "every",
-    "all",
-    "any",
-    "the",
-    "a",
-    "an",
-    "in",
-    "from",
-    "based",
-    "located",
-    "living",
-    "of",
-    "and",
-    "or",
-    "our",
-    "find",
-    "list",
-    "show",
-    "me",
-    "us",
-    "give",
-    "are",
-    "is",
-    "were",
-    "was",
-    "there",
-    "that",
-    "for",
-    "to",
-    "at",
-    "on",
-    "by",
-} | ROLE_NOUNS
-LIST_JOIN = re.compile(r"\s*(?:,|or|and|,\s*or|,\s*and)\s*")
-MARKET_AFTER = re.compile(r"\s*markets?\b", re.IGNORECASE)
-WORD = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
+from search.brief_text import (
+    ADDRESSED_TO_THE_SYSTEM,
+    LANGUAGE_NOT_READ,
+    MARKUP,
+    Dropped,
+    addressed_to_the_system,
+    in_another_language,
+    sentences,
+    without_markup,
+)
+
+NO_RELATION = "no_relation_for_it"
+WORD = re.compile(r"[^\W_]+(?:[-'\u2019&][^\W_]+)*")
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Words for a role that make a function before them the person's function.
+SENIORITY = _words(
+    """leader leaders director directors head heads executive executives manager managers lead
+    leads vp vps svp svps evp evps officer officers chief chiefs president presidents partner
+    partners associate associates analyst analysts coordinator coordinators assistant
+    assistants consultant consultants representative representatives rep reps adviser advisers
+    advisor advisors engineer engineers counsel"""
+)
+PEOPLE = _words(
+    """people person persons experts expert specialists specialist professionals professional
+    someone somebody anyone anybody everyone everybody individuals individual candidates
+    candidate profiles profile folks contacts staff those practitioners"""
+)
+GENERIC_ROLE = _words("role roles function functions team teams background backgrounds department")
+ROLE_WORDS = SENIORITY | PEOPLE | GENERIC_ROLE
+FUNCTION_LEAD = re.compile(
+    r"\b(?:head|heads|vp|vps|vice president|director|directors|chief|leader|leaders)\s+of"
+    r"(?:\s+the)?\s*$",
+    re.IGNORECASE,
+)
+IN_AFTER_PEOPLE = re.compile(
+    r"\b(?:" + "|".join(sorted(PEOPLE)) + r"|works?|worked|working)\s+(?:in|within)\s*$",
+    re.IGNORECASE,
+)
+# The words of asking: never a condition, left off at the niche's edges (inside it they stay).
+FRAMING = (
+    _words(
+        """who which whom whose what where how is are was were be been being has have had having
+        with do does did can could would will should must might may you we i me us our your my
+        they them their there here please hi hello thanks thank a an the some any all every
+        each find finding show showing list listing give get tell need needs want wants looking
+        look search searching seeking seek recommend suggest name identify locate of in on at
+        for from to by about within across into among as and or also only based located living
+        know knows knowing understand understands familiar knowledgeable specialising
+        specializing specialised specialized specialise specialize specialises specializes
+        focused focussed focusing focussing best top good great excellent strong ideal suitable
+        relevant qualified potential possible available interesting useful right let lets i'm
+        we're i'd we'd directory database ones one"""
+    )
+    | PEOPLE
+    | GENERIC_ROLE
+)
+CUT_WORDS = _words("has have had having with")
+PREPOSITIONS = _words(
+    """in on of at for from to by about within across into among over regarding concerning
+    around toward towards via through with without like than"""
+)
+RELATIVE_WORDS = _words("who that which whose")
+_QUOTES_BEFORE = "\"'(\u201c\u2018["
+_AFTER_LAST = re.compile(r"[+%]*[\"')\u201d\u2019\]]?")
+
+
+@dataclass
+class Claimed:
+    """A span of the brief given to a constraint or dropped: never part of the niche."""
+
+    start: int
+    end: int
+    kind: str  # "place", "function" or "dropped"
+
+
+@dataclass
+class Sentence:
+    start: int
+    end: int
+    cut: int  # where the words about the person's work begin (module docstring)
+
+
+def compile_brief(brief: str, relations: dict[str, dict[str, str]]) -> dict[str, Any]:
+    """The BriefReply for a brief over the pack's relations, as a dict (module docstring)."""
+    vocabulary = Vocabulary.shipped()
+    text, markup = without_markup(brief)
+    dropped = [Dropped(" ".join(markup), MARKUP)] if markup else []
+    claimed: list[Claimed] = []
+    spans: list[Sentence] = []
+    for start, sentence_end in sentences(text):
+        order = addressed_to_the_system(text, start, sentence_end)
+        end = sentence_end if order is None else order
+        if order is not None:
+            dropped.append(Dropped(_tidy(text[order:sentence_end]), ADDRESSED_TO_THE_SYSTEM))
+            claimed.append(Claimed(order, sentence_end, "dropped"))
+        if text[start:end].strip():
+            spans.append(Sentence(start, end, _cut(text, start, end)))
+    in_other_language = in_another_language(
+        [
+            word.group()
+            for span in spans
+            for word in WORD.finditer(text, span.start, span.end)
+            if not vocabulary.find_in(word.group())
+        ]
+    ) or any(
+        FOREIGN_ONLY_LEAD.search(text, span.start, span.start + low)
+        for span in spans
+        for low, _, _ in vocabulary.find_in(text[span.start : span.end], axis="place")
+    )
+    places: list[Term] = []
+    functions: list[Term] = []
+    for span in spans:
+        for place, claim in _places(text, span, vocabulary, in_other_language, dropped):
+            places += [place] if place is not None else []
+            claimed.append(claim)
+        if not in_other_language:
+            for term, claim in _functions(text, span, vocabulary, claimed):
+                functions.append(term)
+                claimed.append(claim)
+    constraints = []
+    for slot_type, terms in (("place", places), ("function", functions)):
+        names = list(dict.fromkeys(term.name for term in terms))
+        if not names:
+            continue
+        target = _relation_with(relations, slot_type)
+        if target is None:
+            dropped.append(Dropped(", ".join(names), NO_RELATION))
+            continue
+        relation, slot = target
+        constraints.append(
+            {
+                "relation": relation,
+                "slot": slot,
+                "op": "eq" if len(names) == 1 else "in",
+                "value": names[0] if len(names) == 1 else names,
+            }
+        )
+    pieces = [piece for span in spans if (piece := _niche(text, span, claimed))]
+    criterion = "; ".join(pieces) or None
+    if criterion and in_other_language:
+        dropped.append(Dropped(criterion, LANGUAGE_NOT_READ))
+        criterion = None
+    return {
+        "constraints": constraints,
+        "criterion": criterion,
+        "dropped": [item.as_json() for item in dropped],
+    }
 
 
 def _relation_with(relations: dict[str, dict[str, str]], slot_type: str) -> tuple[str, str] | None:
@@ -108,58 +204,145 @@ def _relation_with(relations: dict[str, dict[str, str]], slot_type: str) -> tupl
     return None
 
 
-def _places(head: str, vocabulary: Vocabulary) -> tuple[list[str], list[tuple[int, int]]]:
-    """Places after "in", "from" or "based in", and the places a list joins to them."""
-    names: list[str] = []
-    spans: list[tuple[int, int]] = []
-    for start, end, term in vocabulary.find_in(head, axis="place"):
-        follows_a_place = bool(spans) and LIST_JOIN.fullmatch(head[spans[-1][1] : start])
-        led_in = PLACE_LEAD.search(head[:start]) or follows_a_place
-        if led_in and not MARKET_AFTER.match(head[end:]):
-            names.append(term.name)
-            spans.append((start, end))
-    return names, spans
+def _cut(text: str, start: int, end: int) -> int:
+    """Where the sentence turns to the person's work: the first cut word after a word of
+    substance, or right after "who" or a word for people ("Who has sold ...", "anyone with
+    ..."); the end when none."""
+    substance = False
+    previous = ""
+    for word in WORD.finditer(text, start, end):
+        folded = fold(word.group())
+        if folded in CUT_WORDS and (substance or previous in PEOPLE or previous == "who"):
+            return word.start()
+        if folded in RELATIVE_WORDS and substance:
+            return word.start()
+        substance = substance or folded not in FRAMING
+        previous = folded
+    return end
 
 
-def _functions(head: str, vocabulary: Vocabulary) -> tuple[list[str], list[tuple[int, int]]]:
-    names, spans = [], []
-    for start, end, term in vocabulary.find_in(head, axis="function"):
-        following = WORD.findall(head[end:])[:2]
-        if FUNCTION_LEAD.search(head[:start]) or any(w.casefold() in ROLE_NOUNS for w in following):
-            names.append(term.name)
-            spans.append((start, end))
-    return names, spans
-
-
-def compile_brief(brief: str, relations: dict[str, dict[str, str]]) -> dict[str, Any]:
-    vocabulary = Vocabulary.shipped()
-    cut = NICHE_CUT.search(brief)
-    head, tail = (brief[: cut.start()], brief[cut.end() :]) if cut else (brief, "")
-    constraints: list[dict[str, Any]] = []
-    taken: list[tuple[int, int]] = []
-    for slot_type, found in (("place", _places), ("function", _functions)):
-        names, spans = found(head, vocabulary)
-        target = _relation_with(relations, slot_type)
-        if names and target:
-            relation, slot = target
-            value: Any = names[0] if len(names) == 1 else names
-            constraints.append(
-                {
-                    "relation": relation,
-                    "slot": slot,
-                    "op": "eq" if len(names) == 1 else "in",
-                    "value": value,
-                }
-            )
-            taken += spans
-    dropped = [
-        {"words": match.group(), "why": "not_compiled"}
-        for match in WORD.finditer(head)
-        if match.group().casefold() not in FRAMING
-        and not any(start <= match.start() < end for start, end in taken)
+def _places(
+    text: str,
+    span: Sentence,
+    vocabulary: Vocabulary,
+    in_other_language: bool,
+    dropped: list[Dropped],
+) -> list[tuple[Term | None, Claimed]]:
+    """The places the person is based in, in the sentence (search/brief_places.py)."""
+    mentions: list[tuple[int, int, Term | None]] = [
+        (span.start + low, span.start + high, term)
+        for low, high, term in vocabulary.find_in(text[span.start : span.end], axis="place")
     ]
-    criterion = tail.strip().rstrip("?.!").strip() or None
-    return {"constraints": constraints, "criterion": criterion, "dropped": dropped}
+    known = [(low, high) for low, high, _ in vocabulary.find_in(text[span.start : span.end])]
+    lower_case_brief = not any(char.isupper() for char in text)
+    for word in WORD.finditer(text, span.start, span.end):
+        inside = any(
+            low <= word.start() - span.start < high or low < word.end() - span.start <= high
+            for low, high in known
+        )
+        if not inside and (word.group()[:1].isupper() or lower_case_brief):
+            mentions.append((word.start(), word.end(), None))
+    mentions.sort(key=lambda item: item[0])
+    found: list[tuple[Term | None, Claimed]] = []
+    last_end: int | None = None  # where the last place taken ends
+    for low, high, mention in mentions:
+        term = mention
+        in_tail = low >= span.cut
+        lead = led(text, low, floor=span.start, explicit_only=in_tail, foreign=in_other_language)
+        if lead is None and last_end is not None and LIST_JOIN.fullmatch(text[last_end:low]):
+            lead = last_end
+        after_based = BASED_AFTER.match(text, high, span.end)
+        unled = term is not None and not in_tail and _standing_alone(text, span, low, high)
+        if lead is None and (after_based is None or in_tail) and not unled:
+            continue
+        if not ends_the_phrase(text, low, high, span.end):
+            continue
+        claim = Claimed(low if lead is None else lead, high, "place")
+        if term is None:
+            typo = typo_of(text[low:high])
+            if typo is None:
+                continue
+            if isinstance(typo, str):
+                dropped.append(Dropped(text[low:high], typo))
+                claim.kind = "dropped"
+                found.append((None, claim))
+                continue
+            term = typo
+        if after_based is not None:
+            claim.end = after_based.end()
+        found.append((term, claim))
+        last_end = claim.end
+    return found
+
+
+def _standing_alone(text: str, span: Sentence, low: int, high: int) -> bool:
+    """A place with no lead that still says where the person is based: the last word of
+    substance before the cut, written as a name, behind no preposition ("Sales directors
+    Germany", "Germany"; "experts on Chad" is a topic); or the sentence's first word with a mark
+    behind it ("France: experts in ...")."""
+    before = WORD.findall(text, span.start, low)
+    if not before and re.match(r"\s*[:,\-\u2013\u2014]", text[high : span.end]):
+        return True
+    if before and fold(before[-1]) in PREPOSITIONS:
+        return False
+    if text[low:high].islower() and any(char.isupper() for char in text):
+        return False
+    after = WORD.findall(text, high, min(span.cut, span.end))
+    return all(fold(word) in FRAMING for word in after)
+
+
+def _functions(
+    text: str, span: Sentence, vocabulary: Vocabulary, claimed: list[Claimed]
+) -> list[tuple[Term, Claimed]]:
+    """The functions of the person, before the cut: a word for a role behind it, "head of"
+    before it, or "in" after a word for people."""
+    found = []
+    head_end = min(span.cut, span.end)
+    for start, end, term in vocabulary.find_in(text[span.start : head_end], axis="function"):
+        low, high = span.start + start, span.start + end
+        if any(claim.start <= low < claim.end for claim in claimed):
+            continue
+        following = [fold(word) for word in WORD.findall(text[high:head_end])[:2]]
+        before = text[span.start : low]
+        in_people = IN_AFTER_PEOPLE.search(before)
+        if in_people:
+            inside = re.search(r"(?:in|within)\s*$", before, re.IGNORECASE)
+            found.append((term, Claimed(span.start + inside.start(), high, "function")))
+        elif FUNCTION_LEAD.search(before) or any(word in ROLE_WORDS for word in following):
+            found.append((term, Claimed(low, high, "function")))
+    return found
+
+
+def _niche(text: str, span: Sentence, claimed: list[Claimed]) -> str | None:
+    """The sentence's niche: from its first word of substance to its last, the places and the
+    dropped words cut out (module docstring)."""
+    content = []
+    for word in WORD.finditer(text, span.start, span.end):
+        claim = next((c for c in claimed if c.start <= word.start() < c.end), None)
+        if claim is None and fold(word.group()) not in FRAMING:
+            content.append(word)
+    if not content:
+        return None
+    low, high = content[0].start(), content[-1].end()
+    while low > span.start and text[low - 1] in _QUOTES_BEFORE:
+        low -= 1
+    high += _AFTER_LAST.match(text, high).end() - high
+    kept, at = [], low
+    for claim in sorted(claimed, key=lambda c: c.start):
+        if claim.kind == "function" or claim.end <= low or claim.start >= high:
+            continue
+        kept.append(text[at : max(at, claim.start)])
+        at = max(at, claim.end)
+    kept.append(text[at:high])
+    return _tidy(" ".join(kept)) or None
+
+
+def _tidy(words: str) -> str:
+    """Spacing made single, no space before a mark, no mark doubled by a cut."""
+    words = " ".join(words.split())
+    words = re.sub(r"\s+([,;:.!?)])", r"\1", words)
+    words = re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", words)
+    return words.strip(" ,;:")
 
 
 @offline_handler("brief_compiler")

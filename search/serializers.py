@@ -8,7 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from limma.paging import DEFAULT_LIMIT, MAX_LIMIT
+from limma.paging import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET
 from limma.serializers import PageCounts, WorkspaceInput
 
 MAX_LIST_LIMIT = 200  # a list of non-matches holds at most this
@@ -51,9 +51,23 @@ class SearchInput(WorkspaceInput):
         help_text="{max_reads, max_usd, max_seconds, retry_failed, max_read_seconds}: what one "
         "call may read and spend; max_usd 0 prices only, max_reads 0 reuses only.",
     )
+    idea = serializers.CharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=500,
+        help_text="An idea in words (where do we discuss pricing risk?): the parts of documents "
+        "that discuss it. Alone, or beside constraints / brief / entity_ids (then only documents "
+        "about those entities); never beside criteria.",
+    )
+    idea_budget = serializers.DictField(
+        required=False,
+        help_text="{max_calls (default 20, 25 labels a call), max_seconds}: what one idea call "
+        'may sort. A read-only key sends {"max_calls": 0} and is served stored verdicts.',
+    )
     detail = serializers.ChoiceField(["compact", "full"], default="compact")
     limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
-    offset = serializers.IntegerField(min_value=0, default=0)
+    offset = serializers.IntegerField(min_value=0, max_value=MAX_OFFSET, default=0)
     list_limit = serializers.IntegerField(
         min_value=0,
         max_value=MAX_LIST_LIMIT,

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
         ModelUnavailable,
         SpendSwitchOff,
     )
-    from limma.door.gate import CallContext, available, call
+    from limma.door.gate import CallContext, SpendGuard, available, call
     from limma.door.providers import (
         Provider,
         ProviderFailure,
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 _EXPORTS = {
     "CallContext": "limma.door.gate",
+    "SpendGuard": "limma.door.gate",
     "available": "limma.door.gate",
     "call": "limma.door.gate",
     "ModelCallFailed": "limma.door.errors",
@@ -63,6 +64,7 @@ __all__ = [
     "ProviderReply",
     "RoleSpec",
     "ScriptedProvider",
+    "SpendGuard",
     "SpendSwitchOff",
     "available",
     "call",

@@ -18,7 +18,7 @@ import logging
 import time
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel, ValidationError
 
@@ -26,6 +26,7 @@ from limma.conf import limma_settings
 from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
 from limma.door.providers import ProviderFailure, current_provider
 from limma.door.roles import ROLES, RoleSpec
+from limma.errors import ApplicationError
 
 if TYPE_CHECKING:
     from limma.conf import LimmaSettings
@@ -36,6 +37,17 @@ logger = logging.getLogger(__name__)
 ERROR_LIMIT = 500  # LedgerEntry.error's max_length
 
 
+class SpendGuard(Protocol):
+    """Holds a paid call's price before it is sent, atomically against a ceiling: reserve
+    raises the ceiling's refusal (an ApplicationError) when the price does not fit."""
+
+    reply_tokens: int  # the reply's tokens a call is priced at before it is sent
+
+    def reserve(self, usd: Decimal) -> object: ...
+
+    def release(self, hold: object) -> None: ...
+
+
 @dataclass(frozen=True)
 class CallContext:
     """Who a call is made for, as the ledger records it (and spend ceilings read it)."""
@@ -44,6 +56,18 @@ class CallContext:
     api_key_id: int | None
     visitor: str = ""
     request_id: str = ""
+    spend_guard: SpendGuard | None = None
+
+
+# A token of a JSON request is rarely shorter than three bytes (English runs about four), so a
+# price from the request's size is a cautious bound of what the call is billed.
+BYTES_PER_TOKEN_AT_LEAST = 3
+
+
+def call_bound_usd(ledger: _Ledger, request: BaseModel, reply_tokens: int) -> Decimal:
+    """What one call can cost at most: its request's size and the reply's tokens, priced."""
+    tokens_in = len(request.model_dump_json().encode()) // BYTES_PER_TOKEN_AT_LEAST + 1
+    return ledger.settings.price_for(ledger.model).cost(tokens_in, reply_tokens)
 
 
 @dataclass(frozen=True)
@@ -184,8 +208,10 @@ def call(role: str, request: dict[str, Any] | BaseModel, *, context: CallContext
     """Send one request of `role` to the configured model and return its validated reply.
 
     Raises ValueError for an unknown role or a request not in the role's shape (nothing is sent
-    or recorded); SpendSwitchOff, ModelUnavailable (refused, nothing sent); ModelCallFailed (no
-    reply, with its cause); ModelReplyInvalid (a reply that did not validate, with its faults).
+    or recorded); SpendSwitchOff, ModelUnavailable, or the context's spend guard's refusal when
+    a paid call's price at most does not fit under its ceiling (refused, nothing sent);
+    ModelCallFailed (no reply, with its cause); ModelReplyInvalid (a reply that did not
+    validate, with its faults).
     """
     spec = role_spec(role)
     valid_request = validated_request(spec, request)
@@ -196,13 +222,29 @@ def call(role: str, request: dict[str, Any] | BaseModel, *, context: CallContext
     if refused is not None:
         ledger.write("refused", error=refused.type)
         raise refused
-    reply, seconds = _send(ledger, spec, valid_request)
+    guard = context.spend_guard if provider.paid else None
+    hold = None
+    if guard is not None:
+        try:
+            hold = guard.reserve(call_bound_usd(ledger, valid_request, guard.reply_tokens))
+        except ApplicationError as over:
+            ledger.write("refused", error=over.type)
+            raise
+    try:
+        return _validated(ledger, spec, valid_request)
+    finally:
+        if guard is not None:
+            guard.release(hold)  # the ledger row is written: it holds the spend from now on
+
+
+def _validated(ledger: _Ledger, spec: RoleSpec, request: BaseModel) -> BaseModel:
+    reply, seconds = _send(ledger, spec, request)
     try:
         validated = spec.reply_model.model_validate_json(reply.content)
     except ValidationError as error:
         found = faults(error)
         ledger.write("invalid_reply", reply=reply, seconds=seconds, error="; ".join(found))
-        logger.warning("model call %s replied in the wrong shape: %s", role, found[:5])
-        raise ModelReplyInvalid(role=role, faults=found) from error
+        logger.warning("model call %s replied in the wrong shape: %s", spec.name, found[:5])
+        raise ModelReplyInvalid(role=spec.name, faults=found) from error
     ledger.write("ok", reply=reply, seconds=seconds)
     return validated

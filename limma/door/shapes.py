@@ -27,6 +27,8 @@ class Shape(BaseModel):
 class SentenceText(Shape):
     sentence_id: int
     text: str
+    # Set when the sentence is asked again alone: why its first topics were not kept.
+    why: str | None = None
 
 
 class PartText(Shape):

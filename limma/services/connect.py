@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import transaction
 
+from limma.access import is_access_group
 from limma.errors import InvalidRequest
 from limma.models import Workspace
 from limma.services.connect_load import ExportLoader, Loaded, Record
@@ -102,6 +103,9 @@ def _check_rows(
             where = f"tables.{document_map.table}[{index}]"
             if (document_map.entity_table, cell(row, document_map.entity)) not in records:
                 faults.append(f"{where}.{document_map.entity}:entity_unknown")
+            group = cell(row, document_map.access_group) if document_map.access_group else ""
+            if group and not is_access_group(group):
+                faults.append(f"{where}.{document_map.access_group}:not_an_access_group")
             date = cell(row, document_map.date) if document_map.date else ""
             if date and not _is_full_date(date):
                 faults.append(f"{where}.{document_map.date}:not_a_date")

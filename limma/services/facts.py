@@ -81,6 +81,8 @@ def facts_enumerate(
     where: list[Any],
     entity_ids: list[str] | None,
 ) -> Facts:
+    if relation == "part_label":
+        return _part_labels(key=key, workspace=workspace, where=where, entity_ids=entity_ids)
     conditions = conditions_checked(workspace, relation, where)
     slots = workspace.parsed_pack.relations[relation].slots
     rows = readable_rows(key).filter(relation=relation).select_related("entity", "document")
@@ -99,6 +101,26 @@ def facts_enumerate(
     return Facts(
         relation=relation, rows=kept, total=len(kept), not_placed=not_placed, gaps=list(gaps)
     )
+
+
+def _part_labels(
+    *, key: ApiKey, workspace: Workspace, where: list[Any], entity_ids: list[str] | None
+) -> Facts:
+    """The labels ideas gave sentences at load: the relation part_label (slots label, broader)."""
+    from ideas.facts import part_label_rows  # ideas builds on the store, not the other way
+
+    conditions = [
+        tuple(raw) if isinstance(raw, list) and len(raw) == 3 else (None, None, None)
+        for raw in where
+    ]
+    gaps = readable_gaps(key).filter(relation="part_label").select_related("entity")
+    pks = None
+    if entity_ids is not None:
+        entities = [entity_resolve(workspace, entity_id) for entity_id in entity_ids]
+        pks = [entity.pk for entity in entities if isinstance(entity, Entity)]
+        gaps = gaps.filter(entity_id__in=pks)
+    rows = part_label_rows(key, conditions, pks)
+    return Facts(relation="part_label", rows=rows, total=len(rows), not_placed=[], gaps=list(gaps))
 
 
 def _meets(

@@ -133,7 +133,7 @@ def test_a_reader_call_that_times_out_is_a_recorded_failure(
 
     assert block["status"] == "complete"
     nikolai = judgment_of(NIKOLAI)
-    assert (nikolai.state, nikolai.failure) == ("failed", "model_call_failed")
+    assert (nikolai.state, nikolai.failure) == ("failed", "model_call_failed:timeout")
     assert nikolai.attempts == 1
     # The client retried once on its own: two requests, ONE call in the ledger, as a timeout.
     assert reader_requests(fake_model, NIKOLAI) == 2
@@ -197,7 +197,7 @@ def test_a_reader_that_answers_500_for_one_document_fails_that_document_once(
 
     assert block["status"] == "complete"
     greta = judgment_of(GRETA)
-    assert (greta.state, greta.failure) == ("failed", "model_call_failed")
+    assert (greta.state, greta.failure) == ("failed", "model_call_failed:server_error")
     assert reader_requests(fake_model, GRETA) == 3  # the call and the client's two retries
     assert list(ledger_of(greta).values_list("outcome", flat=True)) == ["failed"]
     assert "server_error" in ledger_of(greta).get().error
@@ -251,7 +251,7 @@ def test_a_reader_that_always_answers_500_fails_every_document_once(
 
     assert block["status"] in ("complete", "not_run")
     assert set(Judgment.objects.values_list("state", "failure")) == {
-        ("failed", "model_call_failed")
+        ("failed", "model_call_failed:server_error")
     }
     assert reader_requests(fake_model) == 3 * DOCUMENTS_IN_EUROPE
     assert LedgerEntry.objects.filter(role="reader", outcome="failed").count() == (

@@ -70,6 +70,9 @@ class RuleLabeller:
             "We may raise our fees", "pricing", "topic_restates_its_sentence", id="restates"
         ),
         pytest.param("Ráise", "pricing", None, id="accents_aside"),
+        pytest.param(
+            "We  may RAISE our fees!", "pricing", "topic_restates_its_sentence", id="case"
+        ),
     ],
 )
 def test_which_topics_are_kept(topic, broader, fault):
@@ -140,3 +143,68 @@ def test_a_failed_labelling_call_marks_the_parts_failed(
 
     assert set(document.parts.values_list("label_state", flat=True)) == {"failed"}
     assert LedgerEntry.objects.get().outcome == "invalid_reply"
+
+
+class FailingAlone(RuleLabeller):
+    """Labels the first call's sentences but the price list; the call asking it alone fails."""
+
+    def complete(self, *, spec, request, model, timeout, max_retries) -> ProviderReply:
+        if len(self.requests) == 1:
+            self.requests.append(request.model_dump(mode="json"))
+            return ProviderReply("not json", tokens_in=1, tokens_out=1)
+        return super().complete(
+            spec=spec, request=request, model=model, timeout=timeout, max_retries=max_retries
+        )
+
+
+@pytest.mark.django_db
+def test_a_sentence_asked_again_alone_is_told_why(workspace, django_capture_on_commit_callbacks):
+    labeller = RuleLabeller(skip="price list")
+    with door.use_provider(labeller), django_capture_on_commit_callbacks(execute=True):
+        make_document(workspace, kind="note", text=MEMO)
+
+    first, alone = labeller.requests
+    assert all(s.get("why") is None for p in first["parts"] for s in p["sentences"])
+    assert alone["parts"][0]["sentences"][0]["why"] == "No topic was given for this sentence."
+
+
+@pytest.mark.django_db
+def test_a_failed_second_call_leaves_its_part_failed_and_a_later_labelling_closes_the_gap(
+    workspace, django_capture_on_commit_callbacks
+):
+    with door.use_provider(FailingAlone(skip="price list")):
+        with django_capture_on_commit_callbacks(execute=True):
+            document = make_document(workspace, kind="note", text=MEMO).document
+        price_list = Sentence.objects.get(document=document, char_start=MEMO.index("The price"))
+        assert price_list.part.label_state == "failed"
+        assert not price_list.unlabelled, "a failed call is not a sentence given no topic"
+
+    Part.objects.filter(pk=price_list.part_id).update(label_state="queued")
+    with door.use_provider(RuleLabeller()):
+        document_label(document.pk)
+
+    price_list.refresh_from_db()
+    assert price_list.part.label_state == "labelled"
+    assert PartLabel.objects.filter(sentence=price_list).exists()
+    assert not CoverageGap.objects.filter(part=price_list.part).exists()
+
+
+@pytest.mark.django_db
+def test_a_sentence_labelled_on_a_later_try_closes_its_gap(
+    workspace, django_capture_on_commit_callbacks
+):
+    with (
+        door.use_provider(RuleLabeller(skip="price list")),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        document = make_document(workspace, kind="note", text=MEMO).document
+    skipped = Sentence.objects.get(document=document, unlabelled=True)
+    assert CoverageGap.objects.filter(part=skipped.part).exists()
+
+    Part.objects.filter(pk=skipped.part_id).update(label_state="queued")
+    with door.use_provider(RuleLabeller()):
+        document_label(document.pk)
+
+    skipped.refresh_from_db()
+    assert not skipped.unlabelled
+    assert not CoverageGap.objects.filter(part=skipped.part).exists()

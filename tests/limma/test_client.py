@@ -172,8 +172,8 @@ def test_a_workspace_id_passed_to_a_verb_wins(limma, transport):
         limma.documents(workspace_id=other.id)
 
     assert transport.requests[0].url.params["workspace_id"] == other.id
-    assert raised.value.status == 403
-    assert raised.value.type == "workspace_forbidden"
+    assert raised.value.status == 404
+    assert raised.value.type == "workspace_unknown"
 
 
 def test_without_a_workspace_id_the_verb_refuses_for_want_of_it(transport, admin_token):
@@ -236,3 +236,14 @@ def test_a_viewer_key_may_read_but_not_write(transport, workspace):
 
     assert raised.value.status == 403
     assert raised.value.type == "write_needs_analyst_key"
+
+
+def test_an_idea_is_asked_through_the_search_verb(limma, transport):
+    limma.ingest(entity_name="Ada Lind", document_kind="note", text="Our fees rise in spring.")
+
+    reply = limma.idea("where do we discuss pricing?", idea_budget={"max_calls": 2}, detail="full")
+
+    assert sent_json(transport.requests[-1])["idea_budget"] == {"max_calls": 2}
+    assert reply["idea"] == "where do we discuss pricing?"
+    assert reply["counts"]["documents"] == 1
+    assert "grouping" in reply["idea_block"]

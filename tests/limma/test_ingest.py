@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from limma import door
 from limma.models import Document, Entity, Sentence
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +55,8 @@ def test_every_sentence_span_re_reads_byte_for_byte(api, workspace):
 
 
 def test_with_no_model_to_label_the_document_says_so_the_moment_it_is_loaded(api, workspace):
-    body = ingest(api, workspace).json()
+    with door.use_provider(door.ScriptedProvider()):  # a provider with no part_labeller
+        body = ingest(api, workspace).json()
 
     labelling = body["labelling"]
     assert labelling["state"] == "not_labelled"

@@ -274,7 +274,8 @@ def test_a_key_of_another_workspace_reads_nothing_of_this_one(directory):
 
     found = call_tool("limma_search", {}, key=stranger, workspace=directory, request_id="req_1")
 
-    assert (found.ok, found.result["status"]) == (False, 403)
+    assert (found.ok, found.result["status"]) == (False, 404)
+    assert found.result["detail"]["type"] == "workspace_unknown"
 
 
 def test_facts_and_region_read_under_the_key(directory, analyst_key):

@@ -77,11 +77,16 @@ def test_an_unfinished_read_says_so_far_and_how_many_are_unread():
     )
 
 
-def test_a_part_not_searched_and_an_early_stop_are_said_in_the_first_line():
-    found = reply(complete=False, incomplete_because={"dropped": 1, "not_recorded:based_in": 2})
+def test_words_of_the_niche_not_checked_and_an_early_stop_are_said_in_the_first_line():
+    reasons = {"criterion_partially_decomposed": 1, "not_recorded:based_in": 2}
+    found = niche(complete=False, incomplete_because=reasons)
     answer = answer_from(events(found, stop="max_turns"))
     assert answer.first_line == " ".join(
-        ["1 person fits.", sentence_for("dropped", 1), sentence_for("max_turns")]
+        [
+            "1 person fits.",
+            sentence_for("criterion_partially_decomposed", 1),
+            sentence_for("max_turns"),
+        ]
     )
     assert answer.reasons == (sentence_for("not_recorded:based_in", 2),)
 

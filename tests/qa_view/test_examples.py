@@ -51,3 +51,31 @@ def test_a_typed_question_without_a_niche_is_not_prepared():
     parsed = examples_parsed({"examples": [{"question": "Who is in Germany?"}]})
     assert parsed.directory == "the directory"
     assert not parsed.examples[0].prepared
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "Who in France has 20+ years marketing infant formula in European markets?",
+        "who in france has 20+ years marketing infant formula in european markets",
+        "  Who in France   has 20+ years marketing\tinfant formula in European markets ??",
+        "WHO IN FRANCE HAS 20+ YEARS MARKETING INFANT FORMULA IN EUROPEAN MARKETS\uff1f",
+    ],
+)
+def test_an_example_typed_out_is_that_example(typed):
+    shipped = load_examples(DEFAULT_EXAMPLES)
+    assert shipped.find(typed) is shipped.examples[0]
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "Who in France has 20+ years marketing infant formula in European markets? And Spain?",
+        "Who in France has 20 years marketing infant formula in European markets?",
+        "Who in France has 20+ years marketing infant formula in European market?",
+        "Who in Franc has 20+ years marketing infant formula in European markets?",
+        "",
+    ],
+)
+def test_a_near_neighbour_of_an_example_is_a_question_of_its_own(typed):
+    assert load_examples(DEFAULT_EXAMPLES).find(typed) is None

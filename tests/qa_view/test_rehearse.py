@@ -39,7 +39,7 @@ def rehearse(out: Path, *more: str, **env: str) -> subprocess.CompletedProcess[s
 
 def test_a_rehearsal_reads_the_examples_ahead_and_a_second_run_reuses_the_directory(tmp_path):
     first = rehearse(tmp_path)
-    again = rehearse(tmp_path)
+    again = rehearse(tmp_path, "--visitor-key", "viewer")
 
     assert first.returncode == 0, first.stderr
     assert "building the directory: 300 people" in first.stdout
@@ -48,6 +48,9 @@ def test_a_rehearsal_reads_the_examples_ahead_and_a_second_run_reuses_the_direct
     assert (tmp_path / "limma.sqlite3").exists()
     assert again.returncode == 0, again.stderr
     assert "reusing the directory already loaded" in again.stdout
+    # The page's key: an analyst's by default (a visitor's own niche is read), a viewer's asked.
+    assert "the page's key: analyst (reads a visitor's own niche" in first.stdout
+    assert "the page's key: viewer (answers only from profiles already read)" in again.stdout
 
 
 def test_a_paid_provider_without_spend_ok_says_what_it_would_spend_and_starts_nothing(tmp_path):

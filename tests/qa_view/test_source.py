@@ -11,6 +11,7 @@ from limma.ids import new_request_id
 from limma.models import LedgerEntry
 from limma.services.connect import export_connect
 from qa_view.answer_events import Search
+from qa_view.codes import sentence_for
 from qa_view.models import Run
 from qa_view.source import person_source, segments
 from search.service import search_run
@@ -76,10 +77,15 @@ def test_source_opens_in_place_with_the_exact_words_marked(page, read_ahead):
     assert "From Greta Ostrander\u2019s profile" in html
     assert '<mark title="in European markets">across Germany and Poland</mark>' in html
     assert '<mark title="marketing, baby formula">baby formula</mark>' in html
-    # The record's field, with the table and column it was loaded from; and what else the
-    # directory holds for her, which her line did not say.
-    assert 'place: Deutschland</span> <small class="origin">experts.country</small>' in html
-    assert "Also in the directory" in html and "roles.title" in html
+    # The record's field by the vocabulary's own name, with what the export wrote, and the
+    # table and column it was loaded from in words; and what else the directory holds for her,
+    # which her line did not say.
+    assert (
+        'place: Germany</span> <span class="written">(the record wrote “Deutschland”)</span> '
+        '<small class="origin">from the country column of the experts table</small>'
+    ) in html
+    assert "Also in the directory" in html and "from the title column of the roles table" in html
+    assert "experts.country" not in html
     # No document's file name or id is shown.
     assert "source_id" not in html and ".txt" not in html
 
@@ -106,10 +112,13 @@ def test_source_of_someone_close_shows_what_their_documents_say(page, read_ahead
     page.post("/qa/ask/", {"example": "0"}, **htmx())
     run = Run.objects.latest("id")
     html = page.get(f"/qa/runs/{run.pk}/source/2/", **htmx()).content.decode()
-    # Her profile says nothing for the market: it is shown, and nothing in it is marked.
+    # Her profile establishes the function and the product: those words are marked; it says
+    # nothing for the market, and the panel says that is the condition she lacks.
     assert "Friederike Hollerer" in html and "place: Austria" in html
-    assert "Friederike Hollerer led marketing for baby formula at Milupa." in html
-    assert "<mark" not in html
+    assert '<p class="lacks">Lacks “in European markets”. ' + sentence_for("not_stated") in html
+    assert '<mark title="marketing">led marketing for </mark>' in html
+    assert '<mark title="marketing, baby formula">baby formula</mark>' in html
+    assert "at Milupa." in html
 
 
 def test_source_of_nobody_in_the_answer_is_not_found(page, read_ahead):

@@ -204,3 +204,65 @@ def test_a_line_with_no_id_is_drawn_as_written():
     text = "**Two** people fit:  see below ( the list )."
 
     assert Guard(KNOWN)(text) == text
+
+
+# --- the visitor's own words, and one person asked about ---------------------------------------
+
+A_REPLY = {"matched": {"total": 0}, "matches": [], "complete": False, "incomplete_because": {}}
+
+
+def test_the_visitors_unsearched_words_and_niche_are_kept_beside_the_reply():
+    stream = PageStream()
+    stream.feed({"kind": "tool_call", "data": {"id": "c1", "args": {"brief": "x"}}})
+    sent = stream.feed(
+        {
+            "kind": "tool_result",
+            "data": {
+                "id": "c1", "tool": "limma_search", "result": A_REPLY, "ok": True,
+                "unsearched": ["pricing of"], "niche_words": "infant formula",
+                "request_id": "req_0123456789",
+            },
+        }
+    )  # fmt: skip
+    assert sent["data"]["unsearched"] == ["pricing of"]
+    assert sent["data"]["niche_words"] == "infant formula"
+    assert "request_id" not in sent["data"]
+
+
+FULL = {
+    **A_REPLY,
+    "detail": "full",
+    "criteria": [
+        {
+            "facets": [{"key": "market", "text": "in European markets"}, {"key": "product"}],
+            "undetermined": [
+                {
+                    "entity_id": "e-8",
+                    "missing": ["market"],
+                    "missing_because": {"market": "silent"},
+                },
+                {"entity_id": "e-9", "missing": ["market", "product"], "missing_because": {}},
+            ],
+        }
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("entity_id", "said"),
+    [
+        ("e-8", {"lacks": "in European markets", "because": "not_stated"}),
+        ("e-9", {}),  # two conditions short: not close
+        ("e-1", {}),  # not on the lists
+    ],
+)
+def test_one_person_asked_about_is_named_with_the_condition_they_lack(entity_id, said):
+    stream = PageStream({entity_id: "Friederike Hollerer"})
+    args = {"constraints": EUROPE, "entity_ids": [entity_id], "detail": "full"}
+    stream.feed({"kind": "tool_call", "data": {"id": "c1", "args": args}})
+    sent = stream.feed(
+        {"kind": "tool_result", "data": {"id": "c1", "tool": "limma_search", "result": FULL}}
+    )
+    assert sent["data"]["fetched"] == [
+        {"entity_id": entity_id, "name": "Friederike Hollerer", **said}
+    ]

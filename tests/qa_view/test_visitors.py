@@ -4,20 +4,26 @@ an access code, wrong codes rate limited, revoked, CSRF on every post (qa-view.t
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from decimal import Decimal
 from io import StringIO
 
 import pytest
 from django.contrib.auth.hashers import check_password
 from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
 
 from limma.models import ApiKey, LedgerEntry
-from qa_view.models import Run, Visitor
+from qa_view import visitors
+from qa_view.models import Run, SignInAttempt, Visitor
 from qa_view.visitors import (
     ATTEMPTS,
+    NAME_ATTEMPTS,
     SIGN_IN_SENTENCES,
+    WINDOW_SECONDS,
     visitor_create,
     visitor_revoke,
 )
@@ -63,17 +69,88 @@ def test_an_unknown_name_is_refused_the_same_way(client, visitor, sign_in):
     assert SIGN_IN_SENTENCES["wrong"] in response.content.decode()
 
 
-def test_wrong_codes_for_one_name_are_rate_limited_even_from_other_addresses(
+def test_wrong_codes_from_one_address_never_lock_the_name_out_from_another(
     client, visitor_and_code, sign_in
 ):
     visitor, code = visitor_and_code
-    for n in range(ATTEMPTS):
-        response = sign_in(client, visitor.name, "nope", REMOTE_ADDR=f"10.0.0.{n}")
-        assert response.status_code == 200
-    limited = sign_in(client, visitor.name, code, REMOTE_ADDR="10.0.1.1")
+    for _ in range(ATTEMPTS):
+        assert sign_in(client, visitor.name, "nope", REMOTE_ADDR="10.0.0.1").status_code == 200
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.0.0.1").status_code == 429
+
+    signed_in = sign_in(Client(), visitor.name, code, REMOTE_ADDR="10.0.1.1")
+
+    assert signed_in.status_code == 302
+
+
+def test_wrong_codes_for_one_name_from_every_address_are_bounded_per_hour(
+    client, visitor_and_code, sign_in
+):
+    visitor, code = visitor_and_code
+    addresses = [f"10.1.{n // ATTEMPTS}.{n % ATTEMPTS}" for n in range(NAME_ATTEMPTS)]
+    for address in addresses:  # a botnet: one wrong code from each of 100 addresses
+        assert sign_in(client, visitor.name, "nope", REMOTE_ADDR=address).status_code == 200
+
+    limited = sign_in(client, f"  {visitor.name.upper()} ", code, REMOTE_ADDR="10.2.0.1")
+
     assert limited.status_code == 429
     assert SIGN_IN_SENTENCES["limited"] in limited.content.decode()
-    assert "qa_visitor" not in client.session
+    assert SignInAttempt.objects.count() == NAME_ATTEMPTS  # what was refused is not counted
+
+
+def test_the_limit_is_kept_in_the_database_not_in_one_process(client, visitor_and_code, sign_in):
+    """Another worker process, or the same one restarted, has an empty cache of its own."""
+    visitor, code = visitor_and_code
+    for _ in range(ATTEMPTS):
+        sign_in(client, visitor.name, "nope", REMOTE_ADDR="10.3.0.1")
+
+    cache.clear()
+
+    assert sign_in(Client(), visitor.name, code, REMOTE_ADDR="10.3.0.1").status_code == 429
+
+
+def test_the_window_passes_and_the_right_code_signs_in_again(client, visitor_and_code, sign_in):
+    visitor, code = visitor_and_code
+    for _ in range(ATTEMPTS):
+        sign_in(client, visitor.name, "nope", REMOTE_ADDR="10.4.0.1")
+    SignInAttempt.objects.update(at=timezone.now() - timedelta(seconds=WINDOW_SECONDS + 1))
+
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.4.0.1").status_code == 302
+
+
+def test_a_limited_reply_checks_a_hash_like_a_checked_one(
+    client, visitor_and_code, sign_in, monkeypatch
+):
+    """The limited reply takes as long as a wrong code: both run one password-hash check."""
+    visitor, code = visitor_and_code
+    checks = []
+    real = visitors.check_password
+    monkeypatch.setattr(visitors, "check_password", lambda *a: checks.append(a) or real(*a))
+    for _ in range(ATTEMPTS):
+        sign_in(client, visitor.name, "nope", REMOTE_ADDR="10.5.0.1")
+    sign_in(client, "Nobody At All", "nope", REMOTE_ADDR="10.5.0.2")
+    assert len(checks) == ATTEMPTS + 1
+
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.5.0.1").status_code == 429
+
+    assert len(checks) == ATTEMPTS + 2
+    assert checks[-1][0] == code and checks[-1][1] != visitor.code_hash
+
+
+def test_addresses_of_one_ipv6_64_are_one_address(client, visitor_and_code, sign_in):
+    visitor, code = visitor_and_code
+    for n in range(ATTEMPTS):
+        sign_in(client, visitor.name, "nope", REMOTE_ADDR=f"2001:db8:1:2::{n + 1:x}")
+
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="2001:db8:1:2::ff").status_code == 429
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="2001:db8:1:3::1").status_code == 302
+
+
+def test_a_right_code_is_not_counted_against_its_address(client, visitor_and_code, sign_in):
+    visitor, code = visitor_and_code
+    for _ in range(ATTEMPTS * 2):
+        assert sign_in(Client(), visitor.name, code, REMOTE_ADDR="10.6.0.1").status_code == 302
+
+    assert not SignInAttempt.objects.exists()
 
 
 def test_wrong_codes_from_one_address_are_rate_limited_across_names(

@@ -1,4 +1,4 @@
-"""Constraints checked for form and bound to the pack; briefs compiled by the offline rules."""
+"""Constraints checked for form and bound to the pack (briefs: test_brief_compiler.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,6 @@ from limma.errors import InvalidRequest
 from limma.pack import DEFAULT_PACK, pack_from_json
 from limma.vocabulary import Vocabulary
 from search.constraints import Constraint, constraints_bound, constraints_parsed
-from search.offline import compile_brief
-
-RELATIONS = {name: relation["slots"] for name, relation in DEFAULT_PACK["relations"].items()}
 
 
 @pytest.mark.parametrize(
@@ -89,60 +86,3 @@ def test_a_constraint_the_workspace_cannot_bind_is_named_not_dropped(constraint,
 
     assert [item.reason for item in unbound] == ([reason] if reason else [])
     assert bound == ([] if reason else [constraint])
-
-
-@pytest.mark.parametrize(
-    ("brief", "constraints", "criterion", "dropped"),
-    [
-        pytest.param(
-            "VP-level Sales leaders in DACH.",
-            [("based_in", "place", "eq", "DACH"), ("held_role", "function", "eq", "Sales")],
-            None,
-            ["VP-level"],
-            id="the_spec_brief",
-        ),
-        pytest.param(
-            "Who in France has 20+ years marketing infant formula in European markets?",
-            [("based_in", "place", "eq", "France")],
-            "20+ years marketing infant formula in European markets",
-            [],
-            id="a_niche_handed_on",
-        ),
-        pytest.param(
-            "Who in Germany or Switzerland has sold surgical staplers in the DACH region?",
-            [("based_in", "place", "in", ["Germany", "Switzerland"])],
-            "sold surgical staplers in the DACH region",
-            [],
-            id="two_places_one_in",
-        ),
-        pytest.param(
-            "Experts based in Deutschland",
-            [("based_in", "place", "eq", "Germany")],
-            None,
-            [],
-            id="a_native_name",
-        ),
-        pytest.param(
-            "Marketing people in Benelux markets",
-            [("held_role", "function", "eq", "Marketing")],
-            None,
-            ["Benelux", "markets"],
-            id="a_market_is_not_where_one_is_based",
-        ),
-        pytest.param(
-            "marketing in Spain",
-            [("based_in", "place", "eq", "Spain")],
-            None,
-            ["marketing"],
-            id="a_function_without_a_role_word_is_not_compiled",
-        ),
-    ],
-)
-def test_the_offline_brief_compiler(brief, constraints, criterion, dropped):
-    compiled = compile_brief(brief, RELATIONS)
-
-    assert [(c["relation"], c["slot"], c["op"], c["value"]) for c in compiled["constraints"]] == (
-        constraints
-    )
-    assert compiled["criterion"] == criterion
-    assert [item["words"] for item in compiled["dropped"]] == dropped

@@ -108,12 +108,27 @@ def test_a_constraint_that_cannot_be_bound_is_named_and_was_not_searched(api, lo
     assert body["matched"]["total"] == 2
 
 
-def test_a_brief_is_compiled_by_the_offline_rules_and_says_what_it_dropped(api, loaded):
+def test_a_brief_is_compiled_by_the_offline_rules_and_hands_its_niche_on(api, loaded):
     body = search(api, loaded, brief="VP-level Marketing leaders in Europe.", detail="full").json()
+
+    read = body["criteria"][0]
+    # Nothing of the brief is dropped: the words no field decides are the niche's, and the
+    # split says which of them it cannot read, so nothing is read in their place.
+    assert [gap for gap in body["gaps"] if gap["kind"] == "dropped"] == []
+    assert [item["words"] for item in read["decomposition"]["incomplete"]] == [
+        "VP-level",
+        "leaders",
+    ]
+    assert read["status"] == "not_run"
+    assert body["matched"]["total"] == 0
+
+
+def test_markup_in_a_brief_is_dropped_and_said(api, loaded):
+    body = search(api, loaded, brief="<b>Marketing people</b> in Europe", detail="full").json()
 
     assert [m["name"] for m in body["matches"]] == ["Greta Ostrander"]
     assert body["incomplete_because"]["dropped"] == 1
-    assert {"kind": "dropped", "words": "VP-level", "why": "not_compiled"} in body["gaps"]
+    assert {"kind": "dropped", "words": "<b> </b>", "why": "markup"} in body["gaps"]
 
 
 def test_with_no_model_to_compile_a_brief_the_verb_says_so_exactly(api, loaded):
@@ -162,9 +177,10 @@ def test_refusals_are_named(api, loaded, body, status, kind):
     assert reply.json()["detail"]["type"] == kind
 
 
-def test_a_key_of_another_workspace_is_a_403(client_for, loaded):
+def test_a_key_of_another_workspace_finds_it_as_unknown_as_none(client_for, loaded):
     other = client_for(make_key(make_workspace("Other"))[1])
 
     reply = search(other, loaded, constraints=[EUROPE])
 
-    assert reply.status_code == 403
+    assert reply.status_code == 404
+    assert reply.json()["detail"]["type"] == "workspace_unknown"

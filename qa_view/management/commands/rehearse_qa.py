@@ -1,6 +1,7 @@
 """Rehearse the Q&A page on this machine: one command, a scratch store, the page on loopback.
 
     manage.py rehearse_qa --out DIR [--n 3000 --seed 23] [--max-usd X --spend-ok]
+                          [--visitor-key analyst|viewer]
 
 A scratch store under DIR (SQLite), the synthetic directory loaded through connect, the
 examples read ahead under the ceiling, one visitor, and the page on a free loopback port with
@@ -8,7 +9,9 @@ its worker. Prints the address, the name and the access code; Ctrl-C stops every
 started. Run again with the same DIR, it reuses what the first run built (a new access code is
 issued, since only a code's hash is kept). A paid provider spends: without --spend-ok the
 command prints what it would call and spend, and starts nothing. The offline provider spends
-nothing and needs no flag.
+nothing and needs no flag. The page's key is an analyst's by default, so a visitor's own niche
+is read live under the visitor and day ceilings; --visitor-key viewer answers only from profiles
+already read, as a customer's page with a viewer key does.
 """
 
 from __future__ import annotations
@@ -50,6 +53,13 @@ class Command(BaseCommand):
             help="the spend ceiling for reading the examples ahead",
         )
         parser.add_argument("--spend-ok", action="store_true")
+        parser.add_argument(
+            "--visitor-key",
+            choices=["analyst", "viewer"],
+            default="analyst",
+            help="the page's key: analyst reads a visitor's own niche (under the ceilings); "
+            "viewer answers only from profiles already read",
+        )
         parser.add_argument("--port", type=int, default=0, help="0: a free port")
         parser.add_argument("--no-serve", action="store_true", help="prepare, then stop")
 
@@ -71,6 +81,7 @@ class Command(BaseCommand):
             max_usd=options["max_usd"] if paid else FREE_CEILING,
             spend=(not paid) or options["spend_ok"],
             say=self.stdout.write,
+            visitor_key=options["visitor_key"],
         )
         if prepared is None or options["no_serve"]:
             return

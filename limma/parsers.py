@@ -1,0 +1,82 @@
+"""The verbs' JSON parser: bounded in size and nesting, and text that is valid Unicode.
+
+json.loads recurses once per level and raises RecursionError on a deep enough array, and it
+accepts a lone surrogate ("\\ud800") that no database can store: both are refused here, before
+any verb sees the request, with a named fault in the API's one shape.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from django.conf import settings
+from rest_framework import exceptions
+from rest_framework.parsers import JSONParser
+
+from limma.errors import ApplicationError, InvalidRequest
+
+MAX_DEPTH = 32  # deeper than any verb's input needs (a criterion is four levels)
+SURROGATE = re.compile("[\ud800-\udfff]")
+SURROGATE_FAULT = "surrogate_characters_not_allowed"
+
+
+def max_body_bytes() -> int:
+    return int(getattr(settings, "LIMMA_MAX_BODY_BYTES", 8 * 1024 * 1024))
+
+
+BODY_TOO_LARGE = "The request body is larger than this deployment accepts."
+TOO_DEEP = f"The JSON nests deeper than {MAX_DEPTH} levels."
+
+
+def body_too_large() -> ApplicationError:
+    return ApplicationError(
+        "body_too_large", status=413, max_bytes=max_body_bytes(), reason=BODY_TOO_LARGE
+    )
+
+
+def too_deep() -> InvalidRequest:
+    return InvalidRequest("json_too_deep", max_depth=MAX_DEPTH, reason=TOO_DEEP)
+
+
+def checked(value: Any) -> Any:
+    """The parsed value, walked without recursion: too deep or a lone surrogate is refused."""
+    stack: list[tuple[Any, str, int]] = [(value, "", 1)]
+    faults: list[str] = []
+    while stack:
+        item, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise too_deep()
+        if isinstance(item, dict):
+            for key, child in item.items():
+                child_path = f"{path}.{key}" if path else str(key)
+                if SURROGATE.search(key):
+                    faults.append(f"{path or 'request'}:{SURROGATE_FAULT}")
+                    continue
+                stack.append((child, child_path, depth + 1))
+        elif isinstance(item, list):
+            stack.extend((child, f"{path}[{i}]", depth + 1) for i, child in enumerate(item))
+        elif isinstance(item, str) and SURROGATE.search(item):
+            faults.append(f"{path or 'request'}:{SURROGATE_FAULT}")
+    if faults:
+        raise InvalidRequest(faults=sorted(set(faults))[:20])
+    return value
+
+
+class JsonParser(JSONParser):
+    """DRF's JSON parser, bounded: 413 over the size, 400 too deep, 422 a lone surrogate."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        limit = max_body_bytes()
+        raw = stream.read(limit + 1) if stream is not None else b""
+        if len(raw) > limit:
+            raise body_too_large()
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            value = json.loads(raw.decode(encoding))
+        except RecursionError:
+            raise too_deep() from None
+        except ValueError as error:
+            raise exceptions.ParseError(f"JSON parse error - {error}") from None
+        return checked(value)

@@ -1,0 +1,156 @@
+"""Where a brief names a place the person is based in, and a place name written with a typo.
+
+A place of the shipped vocabulary is where the person is based when a lead says so ("in",
+"from", "based in", "located in"; "in der", "en", "aus" in a brief of another language), or a
+list joins it to one ("in Germany, Austria or Switzerland"), or "-based" follows it ("a
+France-based ..."); and when what follows it ends the phrase: the brief's end, punctuation, a
+word of the list, or a word that opens another part ("with", "who", "and"). "in Benelux
+markets", "in Germany's market", "in turkey farming" name something else, and are no
+constraint. A negation before the lead ("not in France", "outside of") makes it no constraint.
+
+A word in a place's position that the vocabulary does not hold is read as a place only where
+the vocabulary decides it safely: one place name, and only one, within one edit of it (two for a
+word of eight letters or more), the word five letters or more, capitalised (or the whole brief
+written in lower case). A word that near places stand to but none safely is said, not searched.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from limma.vocabulary import Term, Vocabulary
+from limma.vocabulary.folding import fold
+
+PLACE_NOT_KNOWN = "place_not_known"
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_I = re.IGNORECASE
+_ARTICLE = r"(?:\s+(?:the|der|die|dem|den|la|le|les|el|l'))?"
+EXPLICIT = r"(?:based|located|living|residing|resident|who lives?|who (?:is|are) based|lives?)"
+LEAD = re.compile(
+    rf"\b(?P<explicit>{EXPLICIT}\s+)?(?:in|from|within|across|out of){_ARTICLE}\s*$", _I
+)
+FOREIGN_LEAD = re.compile(
+    rf"\b(?:in|im|aus|nach|en|au|aux|dans|à|a|em|no|na|nel|nella|i|från|fra|uit){_ARTICLE}\s*$",
+    _I,
+)
+# A lead no English brief writes before a place: the brief is in another language.
+FOREIGN_ONLY_LEAD = re.compile(
+    rf"\b(?:im|aus|nach|en|au|aux|dans|à|em|nel|nella|från|fra|uit){_ARTICLE}\s*$", _I
+)
+BASED_AFTER = re.compile(r"[\s-]*based\b", _I)
+LIST_JOIN = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|,\s*or\b|,\s*and\b)\s*(?:the\s+)?", _I)
+NEGATED = re.compile(
+    r"\b(?:not|never|outside(?:\s+of)?|except|excluding|other than|apart from|besides|but not)"
+    r"\s+(?:\S+\s+){0,2}$",
+    _I,
+)
+# Nouns a place before them makes something else than where the person is based.
+PLACE_NOUNS = _words(
+    """market markets region regions sector sectors industry industries area areas territory
+    territories countries country side office offices subsidiary subsidiaries"""
+)
+# Words after a place that end its phrase: another part of the brief opens.
+ENDS_THE_PHRASE = _words(
+    """and or but with who that which whose having has have had for as please only
+    currently now today also too plus"""
+)
+_NEXT_WORD = re.compile(r"\s*([^\W_]+)")
+
+
+def led(text: str, start: int, *, floor: int, explicit_only: bool, foreign: bool) -> int | None:
+    """Where the lead of a place at `start` begins, or None when no lead stands before it."""
+    before = text[floor:start]
+    match = LEAD.search(before)
+    explicit = bool(match and (match["explicit"] or not explicit_only))
+    if match and explicit and not NEGATED.search(before[: match.start()]):
+        return floor + match.start()
+    if foreign and not explicit_only:
+        match = FOREIGN_LEAD.search(before)
+        if match:
+            return floor + match.start()
+    return None
+
+
+def ends_the_phrase(text: str, start: int, end: int, limit: int) -> bool:
+    """What follows the place text[start:end] (up to `limit`) closes its phrase: not a
+    possessive, not a noun of PLACE_NOUNS, and, for a place written in lower case, no word
+    but one of ENDS_THE_PHRASE ("in turkey farming" names no place)."""
+    rest = text[end:limit]
+    if not rest.strip() or BASED_AFTER.match(rest):
+        return True
+    if rest[:1] in ("'", "\u2019"):
+        return False  # "Germany's market"
+    if re.match(r"\s*[^\w\s'\u2019]", rest):
+        return True  # punctuation: a comma, a bracket, a stop
+    word = _NEXT_WORD.match(rest)
+    if word is None:
+        return True
+    following = fold(word.group(1))
+    if following in ENDS_THE_PHRASE:
+        return True
+    return following not in PLACE_NOUNS and not text[start:end].islower()
+
+
+@functools.cache
+def _surfaces() -> dict[str, tuple[Term, ...]]:
+    """Every one-word place name and alias, folded, with the terms it names."""
+    vocabulary = Vocabulary.shipped()
+    found: dict[str, list[Term]] = {}
+    for term in vocabulary.terms("place"):
+        for surface in (term.name, *term.aliases):
+            folded = fold(surface)
+            if folded.isalpha() and len(folded) >= 4:
+                found.setdefault(folded, [])
+                if term not in found[folded]:
+                    found[folded].append(term)
+    return {surface: tuple(terms) for surface, terms in found.items()}
+
+
+def edits(first: str, second: str, ceiling: int) -> int:
+    """The optimal-string-alignment distance (a swap of two letters is one edit), or
+    ceiling + 1 as soon as it must exceed `ceiling`."""
+    if abs(len(first) - len(second)) > ceiling:
+        return ceiling + 1
+    previous2: list[int] = []
+    previous = list(range(len(second) + 1))
+    for i, a in enumerate(first, 1):
+        current = [i] + [0] * len(second)
+        for j, b in enumerate(second, 1):
+            cost = 0 if a == b else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a == second[j - 2] and first[i - 2] == b:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > ceiling:
+            return ceiling + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+@functools.lru_cache(maxsize=4096)
+def typo_of(word: str) -> Term | str | None:
+    """The place a misspelt word names when the vocabulary decides it safely; PLACE_NOT_KNOWN
+    when places stand near it but none safely; None when it is no place's typo."""
+    folded = fold(word)
+    if len(folded) < 5 or not folded.isalpha():
+        return None
+    ceiling = 2 if len(folded) >= 8 else 1
+    near: dict[int, set[str]] = {}
+    terms: dict[str, Term] = {}
+    for surface, named in _surfaces().items():
+        distance = edits(folded, surface, ceiling + 1)
+        if distance <= ceiling + 1:
+            for term in named:
+                near.setdefault(distance, set()).add(term.name)
+                terms[term.name] = term
+    if not near:
+        return None
+    best = min(near)
+    if best <= ceiling and len(near[best]) == 1 and not near.get(best + 1, set()) - near[best]:
+        return terms[next(iter(near[best]))]
+    return PLACE_NOT_KNOWN if best <= ceiling else None
