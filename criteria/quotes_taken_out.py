@@ -2,16 +2,17 @@
 
 The spec refuses a name the caller accepted, with nobody asked, in the few forms the reader
 KNOWS take it out ("Saying what else counts"): a denial in its own sentence, an exclusion or a
-contrast right before it, the name as the complement of another thing ("packaging for infant
-milks", "suppliers of infant milks" — unless the word before the preposition is a word of work,
-a vocabulary term or another condition's). The model's own quote was held to none of them, so
-an over-claiming model quoting "infant milks" out of "packaging for infant milks" was asked a
-second call that may say yes. Here every quote is held to the same forms (criteria.names
-.name_fate, the very rule the accepted names are held to), and to one more the spec names for
-a name — the name inside what somebody else does: "sold yoghurt to teams that also bought
-infant milks" (a relative clause behind a noun that is not a word of work, with no comma
-between it and the quote). Such a quote establishes nothing; the condition stays open with a
-closed word of its own (TAKEN_OUT_WORDS).
+contrast right before it, and the name as the complement of another thing ("packaging for
+infant milks", "suppliers of infant milks" — unless the word before the preposition is a word
+of work, a vocabulary term or another condition's; for a quote a rank too, "director of
+marketing", and for a place a place preposition, "hospitals in Germany"). The model's own
+quote was held to none of them, so an over-claiming model quoting "infant milks" out of
+"packaging for infant milks" was asked a second call that may say yes. Here every quote is
+held to the same forms (criteria.names.name_fate, the rule the accepted names are held to),
+and to one more the spec names for a name — inside what somebody else does: "sold yoghurt to
+teams that also bought infant milks" (a relative clause behind a noun that is not a word of
+work, with no comma between it and the quote). Such a quote establishes nothing; the
+condition stays open with a closed word of its own (TAKEN_OUT_WORDS).
 
 The quote is read at its start and, where it runs on past a preposition of a complement
 ("packaging for infant milks" quoted whole), at each word behind such a preposition: a quote
@@ -30,7 +31,9 @@ from criteria.name_lists import (
     DENIED_IN_ITS_SENTENCE,
     DETERMINERS,
     EXCLUDED_RIGHT_BEFORE,
+    PLACE_PREPS,
     POSSESSIVES,
+    RANK_WORDS,
     REFUSED,
     SUBJECT_PRONOUNS,
     WORK_WORDS,
@@ -57,6 +60,7 @@ TAKEN_OUT_WORDS = (
     QUOTE_COMPLEMENT_OF_ANOTHER_THING,
     QUOTE_INSIDE_ANOTHER_S_WORK,
 )
+PLACE = "place"
 RELATIVES = frozenset(("that", "who", "whom", "which", "whose"))
 _WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)?|[,;:()]")
 
@@ -96,7 +100,26 @@ def _refused(sentence: str, span: tuple[int, int], facet: Facet, naming: Naming)
         vocabulary_terms=vocabulary_terms_of(naming.vocabulary),
         stated_for_others=stated_for_others_of(naming.facets, facet.key, naming.states),
     )
-    return PREFIX + fate.why if fate.fate == REFUSED and fate.why else None
+    if fate.fate != REFUSED or not fate.why:
+        return None
+    if fate.why == COMPLEMENT_OF_ANOTHER_THING and _a_place_or_a_rank(sentence[: span[0]], facet):
+        return None
+    return PREFIX + fate.why
+
+
+def _a_place_or_a_rank(before: str, facet: Facet) -> bool:
+    """The two complements a quote is read through: a rank before the preposition ("director
+    of marketing") names the person's own post, and a place preposition before a place
+    ("hospitals in Germany") places the work — the name rule's "a place the reader can place"."""
+    words = [word.casefold() for word in _WORD.findall(before) if word[0].isalnum()]
+    while words and words[-1] in DETERMINERS:
+        words.pop()
+    if len(words) < 2:
+        return False
+    preposition, noun = words[-1], words[-2]
+    if noun in RANK_WORDS:
+        return True
+    return facet.axis == PLACE and preposition in PLACE_PREPS | {"at"}
 
 
 def _inside_another_s_work(before: str, person: str | None) -> str | None:

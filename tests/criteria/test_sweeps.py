@@ -265,6 +265,26 @@ def test_near_neighbours_take_nothing_out(sentence, words):
     assert _taken_out(sentence, words) is None
 
 
+MARKET = next(facet for facet in FACETS if facet.key == "market")
+FUNCTION = next(facet for facet in FACETS if facet.key == "function")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "words", "facet", "why"),
+    [
+        ("Ada was director of marketing at Halden.", "director of marketing", FUNCTION, None),
+        ("Ada sold baby formula to hospitals in Germany.", "Germany", MARKET, None),
+        ("Ada sold baby formula to hospitals in Germany.", "to hospitals in Germany", MARKET, None),
+        ("Ada looked after hospitals for Helvetia Surgical.", "for Helvetia", MARKET,
+         QUOTE_COMPLEMENT_OF_ANOTHER_THING),  # a place that is a company's name, not the market
+    ],
+)  # fmt: skip
+def test_a_rank_and_a_place_are_read_through(sentence, words, facet, why):
+    at = sentence.index(words)
+    quote = Quote(facet.key, words, "doc", at, at + len(words))
+    assert taken_out(sentence, quote, facet, NAMING) == why
+
+
 PACKAGING = PROFILE.replace(
     "led marketing for baby formula across Germany and Poland",
     "led marketing across Germany and Poland for packaging for baby formula",
