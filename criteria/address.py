@@ -17,7 +17,24 @@ import json
 from typing import Any
 
 READER_VERSION = "reader-2"
-READER_SWITCHES: dict[str, bool] = {"length_from_record": False}
+# The reader's switches: each is part of the identity judgments are stored under. The sweeps
+# (issue: no confident wrong match even when the model lies) are each one switch, on.
+DENIAL_SWEEP = "denial_sweep"  # criteria/denials_swept.py
+START_FROM_PROSE = "start_from_prose"  # criteria/lengths_start.py
+QUOTE_TAKEN_OUT = "quote_taken_out"  # criteria/quotes_taken_out.py
+DEMONYMS_TYPE = "demonyms_type"  # criteria/facet_demonyms.py
+SWEEPS = (DENIAL_SWEEP, START_FROM_PROSE, QUOTE_TAKEN_OUT, DEMONYMS_TYPE)
+READER_SWITCHES: dict[str, bool] = {
+    "length_from_record": False,
+    **dict.fromkeys(SWEEPS, True),
+}
+
+
+def switched_on(name: str) -> bool:
+    """Whether the reader this deployment runs has the switch on (unknown switches are off)."""
+    return READER_SWITCHES.get(name, False)
+
+
 ADDRESS_PREFIX = "crit_"
 DIGEST_LENGTH = 16
 MODEL_SPLIT = "model"  # what stands for the facets when a model splits the text

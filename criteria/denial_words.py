@@ -231,3 +231,13 @@ def split_sentences(text: str) -> tuple[tuple[int, int], ...]:
 
 def _word(token: str) -> str:
     return fold(token).rstrip(".")
+
+
+def condition_phrase(text: str) -> tuple[str, ...]:
+    """Words compared as a condition (the public name of the rule the denial forms read)."""
+    return _phrase(text)
+
+
+def phrase_holds(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+    """The phrase stands in the words, contiguous, the last word's plural aside."""
+    return _holds(words, phrase)

@@ -9,8 +9,10 @@ against.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
-from criteria.denials import DenialContext, denial_verdict
+from criteria.denials import DenialContext, DenialVerdict, denial_verdict
+from criteria.denials_swept import FOUND_BY_READER, Swept
 from criteria.length_read import other_names
 from criteria.types import ExperienceJudgment, Facet, Quote
 from limma.door.shapes import Denial
@@ -61,32 +63,52 @@ def denials_kept(
     facets: tuple[Facet, ...],
     person: str | None,
     experiences: tuple[ExperienceJudgment, ...],
+    swept: Iterable[Swept] = (),
 ) -> tuple[Quote, ...]:
+    """The model's denials judged, then the reader's own sweep (criteria/denials_swept.py):
+    each swept sentence no listed denial already stands in is judged by the same rule, as if
+    the model had listed it under that condition, and is kept with found_by: "reader"."""
     if not facets:
         return ()
     context = denial_context(text, facets, person)
     stated = stated_in(experiences)
-    kept = []
+    kept: list[Quote] = []
+    judged: list[tuple[int, int]] = []
     for denial in denials:
         verdict = denial_verdict(denial.quote, denial.facet, context, stated_elsewhere=stated)
-        if verdict is None or verdict.kind == SET_ASIDE:
+        if verdict is None:
             continue
-        firm = verdict.kind == FIRM
-        start, end = verdict.start, verdict.end
-        if firm:
-            # A firm denial is quoted in the model's own words, found inside its sentence.
-            inner = text.find(denial.quote.strip(), start, end)
-            if inner >= 0:
-                start, end = inner, inner + len(denial.quote.strip())
-        kept.append(
-            Quote(
-                facet=verdict.facet,
-                text=text[start:end],
-                source_id=source_id,
-                char_start=start,
-                char_end=end,
-                denies=firm,
-                kept_as=None if firm else DOUBT,
+        judged.append((verdict.start, verdict.end))
+        if verdict.kind != SET_ASIDE:
+            kept.append(_kept(verdict, denial.quote, text, source_id))
+    for found in swept:
+        verdict = denial_verdict(found.quote, found.facet, context, stated_elsewhere=stated)
+        if verdict is None or any(
+            verdict.start < end and start < verdict.end for start, end in judged
+        ):
+            continue
+        judged.append((verdict.start, verdict.end))
+        if verdict.kind != SET_ASIDE:
+            kept.append(
+                replace(_kept(verdict, found.quote, text, source_id), found_by=FOUND_BY_READER)
             )
-        )
     return tuple(kept)
+
+
+def _kept(verdict: DenialVerdict, quote: str, text: str, source_id: str) -> Quote:
+    firm = verdict.kind == FIRM
+    start, end = verdict.start, verdict.end
+    if firm:
+        # A firm denial is quoted in the model's own words, found inside its sentence.
+        inner = text.find(quote.strip(), start, end)
+        if inner >= 0:
+            start, end = inner, inner + len(quote.strip())
+    return Quote(
+        facet=verdict.facet,
+        text=text[start:end],
+        source_id=source_id,
+        char_start=start,
+        char_end=end,
+        denies=firm,
+        kept_as=None if firm else DOUBT,
+    )

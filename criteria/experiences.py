@@ -13,8 +13,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from criteria.address import QUOTE_TAKEN_OUT, switched_on
 from criteria.named import Naming, name_read
 from criteria.quotes import Span, locate
+from criteria.quotes_taken_out import taken_out
 from criteria.types import (
     DIFFERENT,
     QUOTE_NOT_IN_DOCUMENT,
@@ -112,7 +114,7 @@ def place(
             return Outcome(missing_because=SILENT)
         first = stated_otherwise(document, facet, evidence.states, where)
     else:
-        first = placed(document, facet, evidence, where)
+        first = placed(document, facet, evidence, where, naming)
     if first.established is not None or naming is None or not facet.also:
         return first
     read = name_read(
@@ -129,12 +131,21 @@ def place(
 
 
 def placed(
-    document: Document, facet: Facet, evidence: ConditionEvidence, where: Located
+    document: Document,
+    facet: Facet,
+    evidence: ConditionEvidence,
+    where: Located,
+    naming: Naming | None = None,
 ) -> Outcome:
-    """A quoted condition: found in the experience, and held to the vocabulary when typed."""
+    """A quoted condition: found in the experience, not in a form that takes it out
+    (criteria/quotes_taken_out.py), and held to the vocabulary when typed."""
     quote = find_words(document, facet, evidence.quote or "", where, evidence.states)
     if isinstance(quote, str):
         return Outcome(missing_because=quote)
+    if naming is not None and switched_on(QUOTE_TAKEN_OUT):
+        why = taken_out(document.text, quote, facet, naming)
+        if why is not None:
+            return Outcome(missing_because=why)
     axis = axis_of(document.vocabulary, facet)
     if axis is None:
         return Outcome(established=quote)  # untyped: it rests on the second call

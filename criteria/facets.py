@@ -22,7 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from criteria.address import DEMONYMS_TYPE, switched_on
 from criteria.also_faults import also_faults
+from criteria.facet_demonyms import TYPED_BY_DEMONYM, demonym_term
 from criteria.facet_faults import (
     ALSO_NAME_TOO_LONG,
     ALSO_NAMES_NOTHING,
@@ -126,6 +128,9 @@ def typed_condition(words: str, value: Any, vocabulary: Vocabulary) -> Typing:
     term = vocabulary.lookup(words)
     if term is not None:
         return Typing(term.name, term.axis, True, None)
+    term = demonym_term(words, vocabulary) if switched_on(DEMONYMS_TYPE) else None
+    if term is not None:
+        return Typing(term.name, term.axis, True, TYPED_BY_DEMONYM)
     if vocabulary.find_in(words):
         return Typing(None, None, False, TERM_IS_NOT_THE_HEAD)
     return Typing(None, None, False, None)
@@ -134,6 +139,9 @@ def typed_condition(words: str, value: Any, vocabulary: Vocabulary) -> Typing:
 def _words_fit(words: str, term: Term, vocabulary: Vocabulary) -> bool:
     """Words that name a term by themselves name the value; terms among them are under it."""
     own = vocabulary.lookup(words, axis=term.axis)
+    if own is None and switched_on(DEMONYMS_TYPE):
+        own = demonym_term(words, vocabulary)
+        own = own if own is not None and own.axis == term.axis else None
     if own is not None:
         return own.name == term.name
     held = vocabulary.find_in(words, axis=term.axis)

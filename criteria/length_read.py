@@ -9,10 +9,11 @@ another person's or another organisation's is not handed on at all.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
+from criteria.address import START_FROM_PROSE, switched_on
 from criteria.lengths import (
     LengthContext,
     handed_on,
@@ -20,6 +21,7 @@ from criteria.lengths import (
     pointing_sentences,
     sentences_of,
 )
+from criteria.lengths_start import StartUsed, start_used
 from criteria.types import (
     DURATION_BELOW_THRESHOLD,
     DURATION_UNKNOWN,
@@ -61,6 +63,11 @@ def length_in_experience(
     open period no further than the record's end, and closes check 6 there; None at read time —
     the record is applied when the lists are built (criteria/timing.py)."""
     spans, speakers = sentences_of(text)
+    begun = (
+        start_used(text, experience, start)
+        if switched_on(START_FROM_PROSE)
+        else StartUsed(start, None, start, None)
+    )
     index_of = {span: index for index, span in enumerate(spans)}
     context = LengthContext(
         text=text,
@@ -69,7 +76,7 @@ def length_in_experience(
         experience=_indices(spans, experience),
         anchors=_indices(spans, anchors),
         employer=employer,
-        start=start,
+        start=begun.used,
         document_date=document_date,
         today=date.today(),
         person=person,
@@ -103,9 +110,11 @@ def length_in_experience(
                     "kept_as": "doubt",
                     "why": list(verdict.why),
                 }
+                | ({"start": said} if (said := begun.said()) else {})
             )
     if granted is not None:
-        return LengthRead(established=granted)
+        said = begun.said()
+        return LengthRead(established=replace(granted, start=said) if said else granted)
     if handed:
         return LengthRead(missing_because=LENGTH_NOT_PROVED, not_proved=tuple(handed))
     return LengthRead(missing_because=DURATION_BELOW_THRESHOLD if below else DURATION_UNKNOWN)

@@ -24,7 +24,9 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
+from criteria.address import DENIAL_SWEEP, switched_on
 from criteria.denials_read import denials_kept
+from criteria.denials_swept import swept_denials
 from criteria.experiences import (
     Document,
     Located,
@@ -131,6 +133,7 @@ def judge_document(
         facets=facets,
         person=person,
         experiences=experiences,
+        swept=swept_denials(text, facets, vocabulary) if switched_on(DENIAL_SWEEP) else (),
     )
     return DocumentJudgment(
         source_id=source_id, experiences=experiences, denials=denials, subject=reply.subject

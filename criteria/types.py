@@ -84,6 +84,9 @@ class Quote:
     states: str | None = None
     denies: bool = False
     kept_as: str | None = None  # "doubt"
+    found_by: str | None = None  # "reader": a denial the reader's own sweep found
+    # A granted length's start where the reader read one (criteria/lengths_start.py)
+    start: dict[str, Any] | None = None
 
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -10,6 +10,7 @@ import pytest
 from criteria.address import (
     READER_SWITCHES,
     READER_VERSION,
+    SWEEPS,
     criterion_address,
     normalised_text,
     reader_identity,
@@ -48,7 +49,23 @@ def test_an_address_does_not_drift():
     # Stored criteria are found by address: a change here orphans every one of them. Only a new
     # reader version may change it (reader-2: accepted names, subjects and recency were wired).
     assert address() == "crit_1263acf362ebe279"
-    assert reader_identity() == "eeeb1640f78879f3"
+    # The identity judgments are stored under changed with the reader's own sweeps (each one a
+    # switch): what a reader without them stored is another reader's, and is not served.
+    assert reader_identity() == "3a88cdd25e40a582"
+
+
+@pytest.mark.parametrize("sweep", SWEEPS)
+def test_each_sweep_is_a_switch_of_the_reader(sweep):
+    assert READER_SWITCHES[sweep] is True
+    without = reader_identity(switches={**READER_SWITCHES, sweep: False})
+    assert without != reader_identity()
+    assert without == reader_identity(switches={**READER_SWITCHES, sweep: False})
+
+
+def test_a_reader_without_the_sweeps_is_another_reader():
+    before = {"length_from_record": False}
+    assert reader_identity(switches=before) == "eeeb1640f78879f3"  # the identity before them
+    assert reader_identity(switches=before) != reader_identity()
 
 
 @pytest.mark.parametrize(
@@ -147,10 +164,9 @@ def test_a_malformed_split_still_has_an_address(facets):
 
 def test_the_reader_identity_is_its_version_and_every_switch():
     assert re.fullmatch(r"[0-9a-f]{16}", reader_identity())
-    assert READER_SWITCHES == {"length_from_record": False}
-    assert reader_identity() == reader_identity(READER_VERSION, {"length_from_record": False})
-    assert reader_identity(switches={"length_from_record": True}) != reader_identity()
+    switches = {"length_from_record": False, **dict.fromkeys(SWEEPS, True)}
+    assert switches == READER_SWITCHES
+    assert reader_identity() == reader_identity(READER_VERSION, switches)
+    assert reader_identity(switches={**switches, "length_from_record": True}) != reader_identity()
     assert reader_identity(READER_VERSION + "-next") != reader_identity()
-    assert reader_identity(switches={"length_from_record": False, "other": False}) != (
-        reader_identity()
-    )
+    assert reader_identity(switches={**switches, "other": False}) != reader_identity()

@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 
+from criteria.address import QUOTE_TAKEN_OUT, READER_SWITCHES
 from criteria.lengths import WHY
+from criteria.quotes_taken_out import QUOTE_COMPLEMENT_OF_ANOTHER_THING
 from criteria.read import Asks, judge_document
 from criteria.types import (
     CONDITION,
@@ -397,7 +399,11 @@ def silvio(conditions: dict[str, tuple[str | None, str | None]]) -> ReadReply:
     return reply([(conditions, SILVIO.splitlines())], subject="Silvio Calderoni")
 
 
-def test_a_title_the_typing_call_places_outside_the_condition_is_different():
+def test_a_title_the_typing_call_places_outside_the_condition_is_different(monkeypatch):
+    # His product stands only as the complement of another thing ("packaging lines for baby
+    # formula"): with the reader's own refusal of such a quote no typing call is paid at all
+    # (below); this test is of the typing call, so that refusal is switched off here.
+    monkeypatch.setitem(READER_SWITCHES, QUOTE_TAKEN_OUT, False)
     script = Script(typing=TypingReply(term="Engineering", words="structural engineer"))
     experience = only(judge(SILVIO, silvio(SILVIO_CONDITIONS), script))
 
@@ -412,6 +418,15 @@ def test_a_title_the_typing_call_places_outside_the_condition_is_different():
         {"words": "structural engineer", "term": "Engineering", "axis": "function"},
     )
     assert script.second_calls == []
+
+
+def test_a_product_quoted_out_of_another_thing_leaves_the_title_untyped():
+    script = Script(typing=TypingReply(term="Engineering", words="structural engineer"))
+    experience = only(judge(SILVIO, silvio(SILVIO_CONDITIONS), script))
+
+    assert experience.missing_because["product"] == QUOTE_COMPLEMENT_OF_ANOTHER_THING
+    assert experience.missing_because["function"] == "typing_call:not_made"
+    assert script.typing_calls == [] and script.second_calls == []
 
 
 def test_no_typing_call_for_an_experience_that_could_not_match():
@@ -895,11 +910,23 @@ def test_an_open_period_in_a_document_with_no_date_bounds_nothing(sentence, why)
 
 
 def test_a_length_that_contradicts_the_experiences_start_is_handed_on():
-    read = reply([(GRETA_QUOTES, GRETA_SENTENCES)], period=("2021", None))
-    experience = only(judge(GRETA, read, as_of=date(2024, 3, 1)))
+    # The opening sentence dates her start 2001, the reply 2021: the earlier is used (below), so
+    # this check of the reply's own start reads a profile whose opening states no date.
+    text = GRETA.replace(" in 2001", "")
+    sentences = [each.replace(" in 2001", "") for each in GRETA_SENTENCES]
+    read = reply([(GRETA_QUOTES, sentences)], period=("2021", None))
+    experience = only(judge(text, read, as_of=date(2024, 3, 1)))
     assert experience.missing_because == {"duration": LENGTH_NOT_PROVED}
     (length,) = experience.lengths_not_proved
-    assert (length["text"], length["why"]) == (GRETA_SENTENCES[2], ["contradicts_its_start"])
+    assert (length["text"], length["why"]) == (sentences[2], ["contradicts_its_start"])
+    assert "start" not in length  # the reply's start, and the reader read none
+
+
+def test_where_the_reply_and_the_opening_sentence_disagree_the_earlier_start_is_used():
+    read = reply([(GRETA_QUOTES, GRETA_SENTENCES)], period=("2021", None))
+    experience = only(judge(GRETA, read, as_of=date(2024, 3, 1)))
+    granted = experience.established["duration"]
+    assert granted.start == {"used": "2001", "by": "reader", "reported": "2021", "read": "2001"}
 
 
 def test_a_length_outside_the_listed_sentences_is_handed_on_with_its_whole_sentence():
