@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from django.utils import timezone
+
 from criteria.lengths import (
     LengthContext,
     handed_on,
@@ -71,7 +73,7 @@ def length_in_experience(
         employer=employer,
         start=start,
         document_date=document_date,
-        today=date.today(),
+        today=timezone.localdate(),
         person=person,
         other_names=other_names(text, person),
         first_person_proved=False,
