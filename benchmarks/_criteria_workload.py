@@ -214,4 +214,4 @@ def minted(key: Any, workspace: Any, documents: int) -> Any:
     )
     if block["status"] != "over_budget":
         raise SystemExit(f"pricing the plan read something: {block['status']}")
-    return Criterion.objects.get(address=block["address"])
+    return Criterion.objects.get(address=block["address"], workspace=workspace)

@@ -18,6 +18,7 @@ def bulk_load(workspace: Any, export: dict[str, Any]) -> dict[str, int]:
     """What connect writes for this export, written with bulk_create (no model is called)."""
     from limma.models import CoverageGap, Document, Entity, ExternalId, RelationRow
     from limma.names import name_key
+    from limma.placement import row_placed
     from limma.services.connect_load import TRUTHY, row_id
     from limma.services.connect_mapping import cell
 
@@ -43,6 +44,7 @@ def bulk_load(workspace: Any, export: dict[str, Any]) -> dict[str, int]:
         ),
         batch_size=BATCH,
     )
+    slots = {name: r.slots for name, r in workspace.parsed_pack.relations.items()}
     rows: list[RelationRow] = []
     gaps: list[CoverageGap] = []
     for relation_map in export["mapping"]["relations"]:
@@ -73,6 +75,9 @@ def bulk_load(workspace: Any, export: dict[str, Any]) -> dict[str, int]:
                         entity=entity,
                         relation=relation_map["relation"],
                         values=values,
+                        placed=row_placed(
+                            values, slots[relation_map["relation"]], workspace.vocabulary
+                        ),
                         origin="declared",
                         source_table=relation_map["table"],
                         columns={s: c for s, c in relation_map["slots"].items() if s in values},

@@ -70,14 +70,22 @@ def parse() -> argparse.Namespace:
     )
     parser.add_argument("--runs", type=int, default=3, help="timed reads per mode")
     parser.add_argument(
-        "--modes", default="background,in_call", help="background and/or in_call, in order"
+        "--modes",
+        default="background,in_call",
+        help="background, in_call and/or cpu (the product's own CPU per document), in order",
+    )
+    parser.add_argument(
+        "--cpu-sizes",
+        default="200,1000,5000",
+        help="cpu mode: the plan sizes (documents) read with a 0 ms model, each --runs times",
     )
     parser.add_argument("--database", choices=("postgres", "sqlite"), default="postgres")
     parser.add_argument(
         "--database-url",
         default=os.environ.get("DATABASE_URL", DEFAULT_URL),
-        help=f"the PostgreSQL server to use; the database is always {BENCH_DB}",
+        help="the PostgreSQL server to use",
     )
+    parser.add_argument("--database-name", default=BENCH_DB, help="the scratch database")
     parser.add_argument(
         "--deadline-minutes",
         type=float,
@@ -87,8 +95,9 @@ def parse() -> argparse.Namespace:
     args = parser.parse_args()
     args.modes = [mode for mode in args.modes.split(",") if mode]
     args.workers = [int(n) for n in str(args.workers).split(",") if n]
-    if set(args.modes) - {"background", "in_call"}:
-        parser.error("--modes takes background and in_call")
+    args.cpu_sizes = [int(n) for n in str(args.cpu_sizes).split(",") if n]
+    if set(args.modes) - {"background", "in_call", "cpu"}:
+        parser.error("--modes takes background, in_call and cpu")
     return args
 
 
@@ -104,10 +113,11 @@ def scratch_database(args: argparse.Namespace, scratch: Path) -> Iterator[str]:
     parts = urlsplit(args.database_url)
     if not parts.scheme.startswith("postgres"):
         raise SystemExit(f"--database postgres needs a postgres:// URL, not {parts.scheme!r}")
-    server_run(args.database_url, f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-    server_run(args.database_url, f"CREATE DATABASE {BENCH_DB}")
+    name = args.database_name
+    server_run(args.database_url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    server_run(args.database_url, f"CREATE DATABASE {name}")
     try:
-        yield urlunsplit(parts._replace(path=f"/{BENCH_DB}"))
+        yield urlunsplit(parts._replace(path=f"/{name}"))
     finally:
         try:
             from django.db import connections
@@ -115,8 +125,8 @@ def scratch_database(args: argparse.Namespace, scratch: Path) -> Iterator[str]:
             connections.close_all()
         except Exception:
             pass
-        server_run(args.database_url, f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-        print(f"dropped database {BENCH_DB}")
+        server_run(args.database_url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        print(f"dropped database {name}")
 
 
 @contextmanager
@@ -224,6 +234,9 @@ def main() -> None:
             from limma.door.shapes import Facet as Shown
 
             call_command("migrate", verbosity=0)
+            if args.modes == ["cpu"]:
+                cpu_report(cpu_runs(args, model))
+                return
             loaded = time.perf_counter()
             workspace, key, profiles = load(args.documents)
             # The facets as the reader's request carries them (criteria/reading.py _shown).
@@ -271,6 +284,107 @@ def main() -> None:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     print(f"done in {time.perf_counter() - began:.0f} s")
+
+
+def cpu_runs(args: argparse.Namespace, model: FakeModel) -> list[dict[str, Any]]:
+    """The product's own CPU per document: each size's plan read inside the call (background
+    off) against a 0 ms model, this thread's CPU time less what it spent inside the model
+    client (the HTTP request and its JSON), which stands for the model."""
+    from criteria.reading import _shown, facets_of
+    from limma.door.shapes import Facet as Shown
+
+    found = []
+    for size in args.cpu_sizes:
+        workspace, key, profiles = load(size)
+        shown = [
+            Shown.model_validate(_shown(facet)).model_dump(mode="json")
+            for facet in facets_of(minted(key, workspace, size))
+        ]
+        model.prepare(profiles, shown)
+        warm(key, workspace, "in_call")
+        for _ in range(args.runs):
+            found.append({"documents": size, **cpu_once(key, workspace, size, model)})
+            print(
+                f"cpu: {size:,} documents, {found[-1]['product_ms']:.2f} ms a document",
+                flush=True,
+            )
+    return found
+
+
+def cpu_once(key: Any, workspace: Any, size: int, model: FakeModel) -> dict[str, float]:
+    from django.db import connection
+    from django.test.utils import override_settings
+    from openai.resources.chat.completions import Completions
+
+    from benchmarks._criteria_workload import FACETS, NICHE, read_whole
+    from criteria.models import Judgment
+    from limma.models import LedgerEntry
+
+    Judgment.objects.filter(criterion__text=NICHE).delete()
+    LedgerEntry.objects.all().delete()
+    model.taken()
+    inside = [0.0]
+    create = Completions.create
+    queries = [0]
+
+    def timed_create(self: Any, *args: Any, **kwargs: Any) -> Any:
+        began = time.thread_time()
+        try:
+            return create(self, *args, **kwargs)
+        finally:
+            inside[0] += time.thread_time() - began
+
+    database = [0.0]
+
+    def counted(execute: Any, sql: str, *rest: Any) -> Any:
+        queries[0] += 1
+        began = time.perf_counter()
+        try:
+            return execute(sql, *rest)
+        finally:
+            database[0] += time.perf_counter() - began
+
+    Completions.create = timed_create  # type: ignore[method-assign]
+    try:
+        with (
+            override_settings(LIMMA={"CRITERIA_BACKGROUND": False}),
+            connection.execute_wrapper(counted),
+        ):
+            began, wall = time.thread_time(), time.perf_counter()
+            read_whole(key, workspace, {"text": NICHE, "facets": FACETS}, size)
+            cpu, wall = time.thread_time() - began, time.perf_counter() - wall
+    finally:
+        Completions.create = create  # type: ignore[method-assign]
+    calls = LedgerEntry.objects.count()
+    return {
+        "product_ms": (cpu - inside[0]) * 1000 / size,
+        "model_client_ms": inside[0] * 1000 / size,
+        "wall_ms": wall * 1000 / size,
+        "queries": queries[0] / size,
+        "database_ms": database[0] * 1000 / size,
+        "model_calls": calls,
+    }
+
+
+def cpu_report(found: list[dict[str, Any]]) -> None:
+    print()
+    print("the product's own CPU per document (0 ms model, read inside the call)")
+    print(
+        "| documents | runs | product ms/doc min | product ms/doc median | model client ms/doc"
+        " | wall ms/doc | database ms/doc | queries/doc | model calls |"
+    )
+    print("|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+    for size in sorted({r["documents"] for r in found}):
+        runs = [r for r in found if r["documents"] == size]
+        product = [r["product_ms"] for r in runs]
+        print(
+            f"| {size:,} | {len(runs)} | {min(product):.2f} | {statistics.median(product):.2f} |"
+            f" {statistics.median(r['model_client_ms'] for r in runs):.2f} |"
+            f" {statistics.median(r['wall_ms'] for r in runs):.2f} |"
+            f" {statistics.median(r['database_ms'] for r in runs):.2f} |"
+            f" {statistics.median(r['queries'] for r in runs):.1f} |"
+            f" {runs[0]['model_calls']:,} |"
+        )
 
 
 def timed_runs(

@@ -2,20 +2,25 @@
 
     .venv/bin/python benchmarks/search_scale.py --people 100000 --runs 5
 
-Creates its own PostgreSQL database `limma_bench` on the server DATABASE_URL names (default
-postgres://postgres@127.0.0.1:5432, trust auth), migrates it, loads the synthetic directory of
-tests/search/directory.py at two sizes (--people and a tenth of it, or --sizes), and times the
-search service and its reply (search_run + search_reply, what POST /v1/public/search does
-after authentication) for based_in Europe + held_role function Marketing: median ms and the
-number of database queries per call, compact and full. It checks every count against the
-brute-force count of tests/search/directory.py, then drops the database, whatever happens.
+Creates its own PostgreSQL database (--database-name, default `limma_bench`) on the server
+DATABASE_URL names (default postgres://postgres@127.0.0.1:5432, trust auth), migrates it, loads
+the synthetic directory of tests/search/directory.py at two sizes (--people and a tenth of it,
+or --sizes), and times the search service and its reply (search_run + search_reply, what POST
+/v1/public/search does after authentication) for based_in Europe + held_role function
+Marketing: median ms and the number of database queries per call, compact and full. It checks
+every count against the brute-force count of tests/search/directory.py, then drops the
+database, whatever happens.
 
-Loading: connect writes one entity and one document (with its parts) at a time, about five
-queries a person, so 100,000 people through connect take many minutes. The benchmark writes
-the same rows connect writes (entities, external ids, declared rows with their table, columns
-and record ids, withheld gaps, profile documents) with bulk_create, and proves the two loads
-equal first: --check-people people (default 2,000) are loaded both ways and every search
-count and matched id of a few constraint sets must agree.
+Side by side, alternated in one run: the product's compact call, the best hand-written SQL
+over the same tables (HAND_WRITTEN: one grouping per person, bool_or ... FILTER, the terms
+under Europe and Marketing handed in as arrays) and, up to --before-up-to people, the
+partition as it ran before it moved into the database (every row read into Python and placed
+there: python_partition).
+
+Loading: the benchmark writes the rows connect writes (entities, external ids, declared rows
+with their table, columns, record ids and placed terms, withheld gaps, profile documents) with
+bulk_create, and proves the two loads equal first: --check-people people (default 2,000) are
+loaded both ways and every search count and matched id of a few constraint sets must agree.
 """
 
 from __future__ import annotations
@@ -70,6 +75,15 @@ def parse() -> argparse.Namespace:
         help="the server to use; the database is always limma_bench",
     )
     parser.add_argument(
+        "--before-up-to",
+        type=int,
+        default=100_000,
+        help="time the Python partition (before) beside the product up to this many people",
+    )
+    parser.add_argument(
+        "--database-name", default=BENCH_DB, help="the scratch database (dropped at the end)"
+    )
+    parser.add_argument(
         "--deadline-minutes",
         type=float,
         default=30.0,
@@ -84,20 +98,20 @@ def parse() -> argparse.Namespace:
 # -- the database -----------------------------------------------------------------------------
 
 
-def bench_url(url: str) -> str:
+def bench_url(url: str, name: str) -> str:
     """The same server, the benchmark's own database (never the one the URL names)."""
     parts = urlsplit(url)
     if not parts.scheme.startswith("postgres"):
         raise SystemExit(f"search_scale.py runs on PostgreSQL, not {parts.scheme!r}")
-    return urlunsplit(parts._replace(path=f"/{BENCH_DB}"))
+    return urlunsplit(parts._replace(path=f"/{name}"))
 
 
 @contextmanager
-def bench_database(url: str) -> Iterator[None]:
+def bench_database(url: str, name: str = BENCH_DB) -> Iterator[None]:
     """limma_bench, created empty and dropped at the end (also on an error or a signal)."""
-    server_run(url, f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-    server_run(url, f"CREATE DATABASE {BENCH_DB}")
-    os.environ["DATABASE_URL"] = bench_url(url)
+    server_run(url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    server_run(url, f"CREATE DATABASE {name}")
+    os.environ["DATABASE_URL"] = bench_url(url, name)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "limma.settings")
     os.environ.setdefault("LIMMA_LOG_LEVEL", "WARNING")
     previous = signal.signal(signal.SIGTERM, _terminate)
@@ -117,8 +131,8 @@ def bench_database(url: str) -> Iterator[None]:
             connections.close_all()
         except Exception:  # Django may not have been set up
             pass
-        server_run(url, f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-        print(f"dropped database {BENCH_DB}")
+        server_run(url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        print(f"dropped database {name}")
 
 
 # -- calls ------------------------------------------------------------------------------------
@@ -156,66 +170,139 @@ def timed(call: Callable[[], Any], runs: int) -> list[float]:
     return times
 
 
-def phases(key: Any, workspace_id: str, runs: int) -> dict[str, float]:
-    """Where one call's time goes (median ms): scope, rows, partition, reply."""
-    from limma.access import access_workspace
-    from search.constraints import constraints_bound, constraints_parsed
-    from search.partition import partition
-    from search.replies import search_reply
-    from search.scope import scope_entity_ids, scope_rows, scope_withheld
-    from search.service import search_run
+def python_partition(key: Any, workspace: Any) -> dict[str, int]:
+    """Before: what the search did until the partition moved into the database. Every scope id
+    and every constrained row read into Python, placed per row, and partitioned there."""
+    from collections import Counter
 
-    workspace = access_workspace(key, workspace_id)
+    from limma.access import readable_gaps, readable_rows
+    from search.constraints import constraints_bound, constraints_parsed
+    from search.partition import Row, partition
+    from search.scope import scope_entities
+
     bound, _ = constraints_bound(
         constraints_parsed(EUROPE_MARKETING), workspace.parsed_pack, workspace.vocabulary
     )
     relations = {constraint.relation for constraint in bound}
-    slots = {name: r.slots for name, r in workspace.parsed_pack.relations.items()}
-    found: dict[str, list[float]] = {}
+    pks = list(
+        scope_entities(key=key, workspace=workspace, entity_ids=None)
+        .order_by("name_key", "key")
+        .values_list("pk", flat=True)
+    )
+    rows = [
+        Row(id=pk, entity_id=entity_id, relation=relation, values=values, declared=o == "declared")
+        for pk, entity_id, relation, values, o in readable_rows(key)
+        .filter(relation__in=relations)
+        .values_list("pk", "entity_id", "relation", "values", "origin")
+        .iterator(chunk_size=5000)
+    ]
+    withheld = set(
+        readable_gaps(key)
+        .filter(relation__in=relations, reason="withheld", entity__isnull=False)
+        .values_list("entity_id", "relation")
+    )
+    placed = partition(
+        pks,
+        rows,
+        withheld=withheld,
+        constraints=bound,
+        relation_slots={name: r.slots for name, r in workspace.parsed_pack.relations.items()},
+        vocabulary=workspace.vocabulary,
+    )
+    return dict(Counter(one.verdict for one in placed))
 
-    def clock(name: str, call: Callable[[], Any]) -> Any:
-        start = time.perf_counter()
-        value = call()
-        found.setdefault(name, []).append((time.perf_counter() - start) * 1000)
-        return value
 
+# The best plain SQL over the same tables: one grouping per person (bool_or ... FILTER), the
+# terms under Europe and under Marketing handed in as arrays, the same scope and access.
+HAND_WRITTEN = """
+SELECT verdict, COUNT(*) FROM (
+  SELECT CASE
+    WHEN based = 'ruled_out' OR role = 'ruled_out' THEN 'ruled_out'
+    WHEN based IN ('cannot_be_placed', 'withheld') OR role IN ('cannot_be_placed', 'withheld')
+      THEN 'cannot_be_placed'
+    WHEN based = 'not_recorded' OR role = 'not_recorded' THEN 'not_recorded'
+    ELSE 'matched' END AS verdict
+  FROM (
+    SELECT
+      CASE WHEN r.b_met THEN 'matched' WHEN r.b_unplaced THEN 'cannot_be_placed'
+        WHEN g.b_withheld THEN 'withheld' WHEN r.b_declared THEN 'ruled_out'
+        ELSE 'not_recorded' END AS based,
+      CASE WHEN r.h_met THEN 'matched' WHEN r.h_unplaced THEN 'cannot_be_placed'
+        WHEN g.h_withheld THEN 'withheld' WHEN r.h_declared THEN 'ruled_out'
+        ELSE 'not_recorded' END AS role
+    FROM limma_entity e
+    LEFT JOIN (
+      SELECT entity_id,
+        bool_or(placed->>'place' = ANY(%(places)s)) FILTER (WHERE relation = 'based_in') AS b_met,
+        bool_or(values ? 'place' AND NOT placed ? 'place')
+          FILTER (WHERE relation = 'based_in') AS b_unplaced,
+        bool_or(origin = 'declared') FILTER (WHERE relation = 'based_in') AS b_declared,
+        bool_or(placed->>'function' = ANY(%(functions)s))
+          FILTER (WHERE relation = 'held_role') AS h_met,
+        bool_or(values ? 'function' AND NOT placed ? 'function')
+          FILTER (WHERE relation = 'held_role') AS h_unplaced,
+        bool_or(origin = 'declared') FILTER (WHERE relation = 'held_role') AS h_declared
+      FROM limma_relationrow
+      WHERE workspace_id = %(ws)s AND relation IN ('based_in', 'held_role')
+      GROUP BY entity_id
+    ) r ON r.entity_id = e.id
+    LEFT JOIN (
+      SELECT entity_id, bool_or(relation = 'based_in') AS b_withheld,
+        bool_or(relation = 'held_role') AS h_withheld
+      FROM limma_coveragegap
+      WHERE workspace_id = %(ws)s AND reason = 'withheld' AND entity_id IS NOT NULL
+        AND relation IN ('based_in', 'held_role')
+      GROUP BY entity_id
+    ) g ON g.entity_id = e.id
+    WHERE e.workspace_id = %(ws)s AND e.merged_into_id IS NULL AND e.kind = 'person'
+      AND (EXISTS (SELECT 1 FROM limma_externalid x WHERE x.entity_id = e.id)
+        OR EXISTS (SELECT 1 FROM limma_document d WHERE d.entity_id = e.id
+          AND d.state <> 'superseded')
+        OR EXISTS (SELECT 1 FROM limma_relationrow d WHERE d.entity_id = e.id
+          AND d.origin = 'declared'))
+  ) per_person
+) verdicts GROUP BY verdict
+"""
+
+
+def hand_written(workspace: Any) -> dict[str, int]:
+    """The hand-written SQL's counts (the admin key reads every group, so no access filter
+    beyond the workspace: the product's query carries the key's access as well)."""
+    from django.db import connection
+
+    vocabulary = workspace.vocabulary
+    places = [t.name for t in vocabulary.terms("place") if vocabulary.is_under(t, "Europe")]
+    functions = [
+        t.name for t in vocabulary.terms("function") if vocabulary.is_under(t, "Marketing")
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(HAND_WRITTEN, {"places": places, "functions": functions, "ws": workspace.id})
+        return dict(cursor.fetchall())
+
+
+def side_by_side(key: Any, workspace_id: str, runs: int, *, before: bool) -> dict[str, Any]:
+    """The product's compact call and the hand-written SQL, alternated in one run (and the
+    Python partition before this change, when asked): each one's times (ms)."""
+    from limma.access import access_workspace
+
+    workspace = access_workspace(key, workspace_id)
+    calls: dict[str, Callable[[], Any]] = {
+        "product (compact reply)": lambda: one_search(
+            key, workspace_id, EUROPE_MARKETING, "compact"
+        ),
+        "hand-written SQL (counts)": lambda: hand_written(workspace),
+    }
+    if before:
+        calls["before: Python partition (counts)"] = lambda: python_partition(key, workspace)
+    for call in calls.values():
+        call()  # warm
+    times: dict[str, list[float]] = {name: [] for name in calls}
     for _ in range(runs):
-        pks = clock(
-            "scope (entity ids)",
-            lambda: scope_entity_ids(key=key, workspace=workspace, entity_ids=None),
-        )
-        rows = clock(
-            "rows + withheld",
-            lambda: (
-                scope_rows(key=key, relations=relations, entity_pks=None),
-                scope_withheld(key=key, relations=relations, entity_pks=None),
-            ),
-        )
-        clock(
-            "partition (Python)",
-            lambda pks=pks, rows=rows: partition(
-                pks,
-                rows[0],
-                withheld=rows[1],
-                constraints=bound,
-                relation_slots=slots,
-                vocabulary=workspace.vocabulary,
-            ),
-        )
-        outcome = search_run(key=key, workspace=workspace, constraints=EUROPE_MARKETING)
-        clock(
-            "reply (compact page of 50)",
-            lambda outcome=outcome: search_reply(
-                outcome,
-                key=key,
-                detail="compact",
-                limit=50,
-                offset=0,
-                list_limit=50,
-                request_id="bench",
-            ),
-        )
-    return {name: statistics.median(times) for name, times in found.items()}
+        for name, call in calls.items():
+            start = time.perf_counter()
+            call()
+            times[name].append((time.perf_counter() - start) * 1000)
+    return times
 
 
 # -- the run ----------------------------------------------------------------------------------
@@ -247,7 +334,7 @@ def check_bulk_equals_connect(people: int) -> None:
     )
 
 
-def measure(size: int, runs: int) -> dict[str, Any]:
+def measure(size: int, runs: int, *, before: bool) -> dict[str, Any]:
     from django.db import connection, transaction
 
     from limma.vocabulary import Vocabulary
@@ -281,7 +368,9 @@ def measure(size: int, runs: int) -> dict[str, Any]:
             "max_ms": max(times),
             "queries": queries_of(call),
         }
-    result["phases"] = phases(key, workspace.id, runs)
+    got = hand_written(workspace)
+    assert {v: got.get(v, 0) for v in counts} == counts, (got, counts)
+    result["side_by_side"] = side_by_side(key, workspace.id, runs, before=before)
     return result
 
 
@@ -310,8 +399,13 @@ def report(results: list[dict[str, Any]], runs: int) -> None:
             f"{big['full']['queries']} (full)"
         )
     for r in results:
-        spread = ", ".join(f"{name} {ms:.0f}" for name, ms in r["phases"].items())
-        print(f"phases at {r['people']:,} (median ms): {spread}")
+        times = r["side_by_side"]
+        product = statistics.median(times["product (compact reply)"])
+        print(f"\nside by side at {r['people']:,} people, alternated, {runs} runs:")
+        print(f"  {'call':<36} {'min ms':>8} {'median ms':>10} {'/ product':>10}")
+        for name, each in times.items():
+            median = statistics.median(each)
+            print(f"  {name:<36} {min(each):>8.1f} {median:>10.1f} {median / product:>10.2f}")
         print(
             f"  compact min/max {r['compact']['min_ms']:.0f}/{r['compact']['max_ms']:.0f} ms;"
             f" counts {r['counts']} equal the brute-force count"
@@ -322,19 +416,19 @@ def main() -> None:
     args = parse()
     began = time.perf_counter()
     print(
-        f"sizes {args.sizes}, {args.runs} runs; database {BENCH_DB} on "
+        f"sizes {args.sizes}, {args.runs} runs; database {args.database_name} on "
         f"{urlsplit(args.database_url).hostname}; people written with bulk_create "
         f"(the rows connect writes), not through connect"
     )
     results = []
-    with bench_database(args.database_url):
+    with bench_database(args.database_url, args.database_name):
         if args.check_people:
             check_bulk_equals_connect(args.check_people)
         for size in args.sizes:
             if time.perf_counter() - began > args.deadline_minutes * 60:
                 print(f"skipped {size:,} people: past the {args.deadline_minutes} min deadline")
                 continue
-            result = measure(size, args.runs)
+            result = measure(size, args.runs, before=size <= args.before_up_to)
             results.append(result)
             print(
                 f"{size:,} people: loaded in {result['load_s']:.1f} s, compact "

@@ -27,6 +27,7 @@ from criteria.types import Facet
 from limma import door
 from limma.door.shapes import SecondCallRequest
 from limma.models import Document, LedgerEntry
+from limma.models.workspaces import workspace_vocabulary
 
 
 def claim_lease() -> dt.timedelta:
@@ -161,7 +162,7 @@ def _read(criterion: Criterion, document: Document, context: door.CallContext) -
         text=document.text,
         facets=facets,
         reply=reply,
-        vocabulary=criterion.workspace.vocabulary,
+        vocabulary=workspace_vocabulary(criterion.workspace_id),
         person=person or None,
         asks=_asks(context),
         as_of=document.document_date,

@@ -48,7 +48,7 @@ def match_rows_write(
             if row is not None:
                 row.delete()
             row = RelationRow.objects.create(
-                workspace_id=criterion.workspace_id,
+                workspace=criterion.workspace,
                 entity_id=entity_pk,
                 relation=RELATION,
                 values=values,

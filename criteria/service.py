@@ -23,6 +23,7 @@ from django_q.tasks import async_task
 
 from criteria.address import reader_identity
 from criteria.judged_at import judged_at
+from criteria.likeliest import likeliest_first
 from criteria.lists import Candidate, Lists, entity_verdicts, four_lists
 from criteria.models import Criterion, Judgment
 from criteria.plan import (
@@ -109,6 +110,13 @@ def criteria_run(
         entity_pks=entity_pks,
         identity=identity,
         retry_failed=budget.retry_failed,
+    )
+    # A read the call cannot finish answers with what it read first: the likeliest matches.
+    plan.to_read = likeliest_first(
+        plan.to_read,
+        text=criterion.text,
+        facets=facets_of(criterion),
+        vocabulary=workspace.vocabulary,
     )
     run = CriteriaRun(
         resolved,
@@ -201,14 +209,14 @@ def _queued(run: CriteriaRun, identity: str) -> list[int]:
         ],
         ignore_conflicts=True,
     )
-    ids = list(
+    order = [document.pk for document in plan.to_read] + [j.document_id for j in plan.in_flight]
+    by_document = dict(
         Judgment.objects.filter(
-            criterion=criterion,
-            reader_identity=identity,
-            document__in=[document.pk for document in plan.to_read]
-            + [j.document_id for j in plan.in_flight],
-        ).values_list("pk", flat=True)
+            criterion=criterion, reader_identity=identity, document__in=order
+        ).values_list("document_id", "pk")
     )
+    # In the plan's order, which reads the likeliest first (in the call and in the workers).
+    ids = [by_document[pk] for pk in order if pk in by_document]
     # A failure read again (retry_failed) is new work: its attempt is reported by this call.
     Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED).update(
         state=Judgment.State.QUEUED, reported=False, submitted_at=None
@@ -217,15 +225,22 @@ def _queued(run: CriteriaRun, identity: str) -> list[int]:
 
 
 def _read_in_call(run: CriteriaRun, ids: list[int], budget: Budget, deadline: float) -> None:
-    """Background reading off: read until the wall, and stop at the read that crossed max_usd."""
+    """Background reading off: read until the wall, and stop at the read that crossed max_usd.
+
+    The plan's spend is summed once and then kept as a running sum, each read adding what it
+    cost: a read's own cost does not grow with the plan."""
+    costs = dict(Judgment.objects.filter(pk__in=ids).values_list("pk", "usd"))
+    spent = sum(costs.values(), Decimal("0"))
     for judgment_id in ids:
         if time.monotonic() >= deadline:
             return
-        if _spent(ids) > budget.max_usd:
+        if spent > budget.max_usd:
             run.status, run.status_reason = "over_budget_during_read", "max_usd"
             return
         judgment_read(judgment_id)
-    if _spent(ids) > budget.max_usd and _open(ids):
+        cost = Judgment.objects.filter(pk=judgment_id).values_list("usd", flat=True).first()
+        spent += (cost or Decimal("0")) - costs[judgment_id]
+    if spent > budget.max_usd and _open(ids):
         run.status, run.status_reason = "over_budget_during_read", "max_usd"
 
 
@@ -262,14 +277,11 @@ def _submit(ids: list[int]) -> None:
         | Q(state=Judgment.State.IN_FLIGHT, claimed_at__lt=stale)  # its worker died
         | (Q(state=Judgment.State.QUEUED, submitted_at__lt=stale) if stalled else Q(pk__in=[]))
     )
-    for judgment_id in list(waiting.values_list("pk", flat=True)):
-        Judgment.objects.filter(pk=judgment_id).update(submitted_at=now)
+    waiting_ids = set(waiting.values_list("pk", flat=True))
+    handed = [judgment_id for judgment_id in ids if judgment_id in waiting_ids]  # plan order
+    Judgment.objects.filter(pk__in=handed).update(submitted_at=now)
+    for judgment_id in handed:
         async_task("criteria.tasks.judgment_read", judgment_id)
-
-
-def _spent(ids: list[int]) -> Decimal:
-    """What the reads of this plan cost so far (a failure read again starts from nothing)."""
-    return Judgment.objects.filter(pk__in=ids).aggregate(usd=Sum("usd"))["usd"] or Decimal("0")
 
 
 def _open(ids: list[int]) -> int:

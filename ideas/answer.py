@@ -15,7 +15,7 @@ from limma.access import readable_documents
 from limma.errors import InvalidRequest
 from limma.models import ApiKey, Part, Workspace
 from search.partition import MATCHED, RULED_OUT
-from search.scope import scope_entity_ids
+from search.scope import scope_entities
 from search.service import search_run
 
 IDEA_BESIDE_CRITERIA = (
@@ -69,7 +69,8 @@ def entity_scope(
     if not constraints and not brief:
         if entity_ids is None:
             return None, 0
-        return scope_entity_ids(key=key, workspace=workspace, entity_ids=entity_ids), 0
+        entities = scope_entities(key=key, workspace=workspace, entity_ids=entity_ids)
+        return list(entities.values_list("pk", flat=True)), 0
     outcome = search_run(
         key=key,
         workspace=workspace,

@@ -130,6 +130,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
     }
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The search's grouped queries are short: JIT compiling them cost more than it saved
+    # (1.7 s of a 3.8 s query at 100,000 people).
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"]["options"] = "-c jit=off"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The largest body a verb accepts (an ingest of MAX_TEXT_CHARS in UTF-8 fits): above it, 413.
 LIMMA_MAX_BODY_BYTES = int(os.environ.get("LIMMA_MAX_BODY_BYTES", str(8 * 1024 * 1024)))
@@ -247,6 +252,8 @@ def q_cluster_for(timeout: int = LIMMA_TASK_TIMEOUT_SECONDS) -> dict[str, object
         "retry": timeout + 60,
         "max_attempts": 3,
         "ack_failures": True,
+        # A finished task's result is not stored (what it did is in its judgment); failures are.
+        "save_limit": -1,
         "catch_up": False,
         "label": "Background work",
     }

@@ -7,7 +7,7 @@ Only a declared row is the record: a person is ruled out only when the record sa
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -143,11 +143,12 @@ def partition(
                 met[relation] = row_id
             else:
                 reasons[relation] = verdict
-        placed.append(Placed(entity_id, _overall(reasons), met, reasons))
+        placed.append(Placed(entity_id, overall_verdict(reasons), met, reasons))
     return placed
 
 
-def _overall(reasons: dict[str, str]) -> str:
+def overall_verdict(reasons: dict[str, str]) -> str:
+    """One person's verdict from the verdicts of the relations that did not match."""
     verdicts = set(reasons.values())
     if not verdicts:
         return MATCHED
@@ -156,3 +157,32 @@ def _overall(reasons: dict[str, str]) -> str:
     if CANNOT_BE_PLACED in verdicts or "withheld" in verdicts:
         return CANNOT_BE_PLACED
     return NOT_RECORDED
+
+
+class PlacedList:
+    """A partition already held as a list (a criterion joined it): the PartitionQuery's face."""
+
+    def __init__(self, placed: list[Placed]) -> None:
+        self.placed = placed
+        self.counts: Counter[str] = Counter(one.verdict for one in placed)
+        self.reasons: Counter[str] = Counter()
+        for one in placed:
+            if one.verdict in (NOT_RECORDED, CANNOT_BE_PLACED):
+                for relation, why in one.reasons.items():
+                    # The criterion's own reasons are counted from its lists.
+                    if why != RULED_OUT and relation != "criterion":
+                        self.reasons[f"{why}:{relation}"] += 1
+
+    def people(
+        self, verdict: str | None = None, *, offset: int = 0, limit: int | None = None
+    ) -> list[Placed]:
+        chosen = [p for p in self.placed if verdict is None or p.verdict == verdict]
+        return chosen[offset : None if limit is None else offset + limit]
+
+    def firsts(self, caps: Mapping[str, int]) -> dict[str, list[int]]:
+        """The first entity ids of each verdict, up to its cap, in the scope's order."""
+        found: dict[str, list[int]] = {verdict: [] for verdict in caps}
+        for one in self.placed:
+            if one.verdict in found and len(found[one.verdict]) < caps[one.verdict]:
+                found[one.verdict].append(one.entity_id)
+        return found

@@ -9,7 +9,7 @@ from criteria.block import compact_share, criteria_block, narrowed_by
 from limma.access import readable_rows
 from limma.match import VOCABULARY_TYPES
 from limma.models import ApiKey, Entity, RelationRow
-from limma.paging import page_of
+from limma.paging import Page
 from limma.services.facts import receipt
 from search.partition import CANNOT_BE_PLACED, MATCHED, NOT_RECORDED, RULED_OUT, Placed
 from search.service import CANNOT_TELL, SearchOutcome, map_version
@@ -29,7 +29,11 @@ def search_reply(
     list_limit: int,
     request_id: str,
 ) -> dict[str, Any]:
-    page = page_of(outcome.matched, limit=limit, offset=offset)
+    page = Page(
+        items=outcome.partition.people(MATCHED, offset=offset, limit=limit),
+        total=outcome.counts[MATCHED],
+        offset=offset,
+    )
     people = PagePeople(outcome, key, [placed.entity_id for placed in page.items])
     reply: dict[str, Any] = {
         "request_id": request_id,
@@ -72,11 +76,9 @@ def more_entity(outcome: SearchOutcome) -> dict[str, Any]:
 def full_fields(
     outcome: SearchOutcome, people: PagePeople, page: list[Placed], list_limit: int
 ) -> dict[str, Any]:
-    by_verdict: dict[str, list[int]] = defaultdict(list)
-    for placed in outcome.placed:
-        cap = MATCHED_CAP if placed.verdict == MATCHED else list_limit
-        if len(by_verdict[placed.verdict]) < cap:
-            by_verdict[placed.verdict].append(placed.entity_id)
+    by_verdict = outcome.partition.firsts(
+        {MATCHED: MATCHED_CAP, **dict.fromkeys(OTHERS, list_limit)}
+    )
     keys = dict(
         Entity.objects.filter(pk__in=[pk for pks in by_verdict.values() for pk in pks]).values_list(
             "pk", "key"

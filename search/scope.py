@@ -1,4 +1,4 @@
-"""Who a search is over, and the rows it reads: a handful of queries whatever the size.
+"""Who a search is over, and the rows it reads: queries the partition joins, never lists.
 
 The scope is the key's view of the workspace: every unmerged entity of the pack's first kind
 that the record holds (a connect loaded it) or that a document the key may read is about. A
@@ -7,20 +7,19 @@ person only hidden documents mention is never in scope, so never counted.
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from limma.access import entity_resolve, readable_documents, readable_gaps, readable_rows
 from limma.errors import InvalidRequest
-from limma.models import ApiKey, Entity, ExternalId, RelationRow, Workspace
-from search.partition import Row
+from limma.models import ApiKey, CoverageGap, Entity, ExternalId, RelationRow, Workspace
 
 ENTITY_UNKNOWN = "entity_ids names ids no entity of this workspace carries."
 
 
-def scope_entity_ids(
+def scope_entities(
     *, key: ApiKey, workspace: Workspace, entity_ids: list[str] | None
-) -> list[int]:
-    """Entity primary keys in scope, in the order answers list them (name, then id)."""
+) -> QuerySet[Entity]:
+    """The entities in scope, as a query the partition joins (never listed whole)."""
     entities = Entity.objects.filter(
         workspace=workspace, merged_into__isnull=True, kind=workspace.parsed_pack.entity_kinds[0]
     ).filter(
@@ -43,34 +42,16 @@ def scope_entity_ids(
         ]
         if unknown:
             raise InvalidRequest("entity_unknown", entity_ids=unknown, reason=ENTITY_UNKNOWN)
-        entities = entities.filter(pk__in=visible)
-    return list(entities.order_by("name_key", "key").values_list("pk", flat=True))
+        entities = Entity.objects.filter(pk__in=visible)
+    return entities
 
 
-def scope_rows(*, key: ApiKey, relations: set[str], entity_pks: list[int] | None) -> list[Row]:
-    rows = readable_rows(key).filter(relation__in=relations)
-    if entity_pks is not None:
-        rows = rows.filter(entity_id__in=entity_pks)
-    return [
-        Row(
-            id=pk,
-            entity_id=entity_id,
-            relation=relation,
-            values=values,
-            declared=origin == "declared",
-        )
-        for pk, entity_id, relation, values, origin in rows.values_list(
-            "pk", "entity_id", "relation", "values", "origin"
-        ).iterator(chunk_size=5000)
-    ]
-
-
-def scope_withheld(
-    *, key: ApiKey, relations: set[str], entity_pks: list[int] | None
-) -> set[tuple[int, str]]:
-    gaps = readable_gaps(key).filter(
-        relation__in=relations, reason="withheld", entity__isnull=False
-    )
-    if entity_pks is not None:
-        gaps = gaps.filter(entity_id__in=entity_pks)
-    return set(gaps.values_list("entity_id", "relation"))
+def scope_rows(
+    key: ApiKey, entity_ids: list[str] | None, entities: QuerySet[Entity]
+) -> tuple[QuerySet[RelationRow], QuerySet[CoverageGap]]:
+    """The rows and gaps the key may read, of the people asked for when ids were given."""
+    rows, gaps = readable_rows(key), readable_gaps(key)
+    if entity_ids is not None:
+        rows = rows.filter(entity__in=entities)
+        gaps = gaps.filter(entity__in=entities)
+    return rows, gaps

@@ -21,9 +21,10 @@ from search.partition import (
     NOT_RECORDED,
     RULED_OUT,
     Placed,
-    partition,
+    PlacedList,
 )
-from search.scope import scope_entity_ids, scope_rows, scope_withheld
+from search.partition_query import PartitionQuery
+from search.scope import scope_entities, scope_rows
 
 # The order a page lists people in is the scope's (name, then id): stable under repeat calls.
 CANNOT_TELL = "cannot_tell"  # a candidate whose documents do not settle the niche
@@ -44,25 +45,24 @@ class SearchOutcome:
     constraints: list[Constraint]
     unbound: list[Unbound]
     compiled: Compiled | None
-    placed: list[Placed]
+    partition: PartitionQuery | PlacedList
     as_of: str
     entity_ids: list[str] | None
     counts: dict[str, int] = field(default_factory=dict)
     criteria: CriteriaRun | None = None
 
     @property
+    def placed(self) -> list[Placed]:
+        """Everybody in scope with their verdict: read whole only where the whole is needed."""
+        return self.partition.people()
+
+    @property
     def matched(self) -> list[Placed]:
-        return [placed for placed in self.placed if placed.verdict == MATCHED]
+        return self.partition.people(MATCHED)
 
     def incomplete_because(self) -> dict[str, int]:
         """What keeps the set from being everything, each with its count (people or pieces)."""
-        reasons: Counter[str] = Counter()
-        for placed in self.placed:
-            if placed.verdict in (NOT_RECORDED, CANNOT_BE_PLACED):
-                for relation, why in placed.reasons.items():
-                    # The criterion's own reasons are counted from its lists, below.
-                    if why != RULED_OUT and relation != "criterion":
-                        reasons[f"{why}:{relation}"] += 1
+        reasons: Counter[str] = Counter(self.partition.reasons)
         for unbound in self.unbound:
             reasons[f"not_bound:{unbound.reason}"] += 1
         if self.compiled is not None:
@@ -119,17 +119,12 @@ def search_run(
         parsed += compiled.constraints
     bound, unbound = constraints_bound(parsed, workspace.parsed_pack, workspace.vocabulary)
     criteria = _criteria_asked(criteria, compiled)
-    entity_pks = scope_entity_ids(key=key, workspace=workspace, entity_ids=entity_ids)
-    restricted = entity_pks if entity_ids is not None else None
-    relations = {constraint.relation for constraint in bound}
-    placed = partition(
-        entity_pks,
-        scope_rows(key=key, relations=relations, entity_pks=restricted) if relations else [],
-        withheld=(
-            scope_withheld(key=key, relations=relations, entity_pks=restricted)
-            if relations
-            else set()
-        ),
+    entities = scope_entities(key=key, workspace=workspace, entity_ids=entity_ids)
+    rows, gaps = scope_rows(key, entity_ids, entities)
+    partitioned: PartitionQuery | PlacedList = PartitionQuery(
+        scope=entities,
+        rows=rows,
+        gaps=gaps,
         constraints=bound,
         relation_slots={name: rel.slots for name, rel in workspace.parsed_pack.relations.items()},
         vocabulary=workspace.vocabulary,
@@ -137,7 +132,7 @@ def search_run(
     )
     run = None
     if criteria:
-        candidates = [p.entity_id for p in placed if p.verdict == MATCHED]
+        candidates = [p.entity_id for p in partitioned.people(MATCHED)]
         run = criteria_run(
             key=key,
             workspace=workspace,
@@ -149,18 +144,21 @@ def search_run(
             not_bound=bool(unbound),
             as_of=as_of,
         )
-        placed = _joined(placed, run)
-    counts = Counter(placed_one.verdict for placed_one in placed)
+        partitioned = PlacedList(_joined(partitioned.people(), run))
+    counts = partitioned.counts
     return SearchOutcome(
         workspace=workspace,
         constraints=bound,
         unbound=unbound,
         compiled=compiled,
-        placed=placed,
+        partition=partitioned,
         as_of=as_of,
         entity_ids=entity_ids,
         criteria=run,
-        counts={"in_scope": len(placed), **{verdict: counts[verdict] for verdict in VERDICTS}},
+        counts={
+            "in_scope": sum(counts.values()),
+            **{verdict: counts[verdict] for verdict in VERDICTS},
+        },
     )
 
 

@@ -14,6 +14,10 @@ class RelationRow(models.Model):
     entity = models.ForeignKey("limma.Entity", on_delete=models.CASCADE, related_name="rows")
     relation = models.CharField(max_length=64)
     values = models.JSONField(default=dict)
+    # Each vocabulary slot's term ({"place": "Germany"}), absent when the vocabulary cannot
+    # place the value: written with the row and again when the vocabulary changes
+    # (limma.placement), so a search joins terms instead of placing values.
+    placed = models.JSONField(default=dict, blank=True)
     origin = models.CharField(max_length=16, choices=Origin.choices)
     # Declared: where the export held it; columns maps each slot to its column.
     source_table = models.CharField(max_length=200, blank=True)
@@ -54,6 +58,15 @@ class RelationRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.relation}({self.values})"
+
+    def save(self, *args, **kwargs) -> None:
+        """A row saved one at a time is placed here; bulk writers place their rows themselves."""
+        from limma.placement import row_placed
+
+        relation = self.workspace.parsed_pack.relation(self.relation)
+        if relation is not None:
+            self.placed = row_placed(self.values, relation.slots, self.workspace.vocabulary)
+        super().save(*args, **kwargs)
 
 
 class CoverageGap(models.Model):

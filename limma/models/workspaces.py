@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import time
 from functools import cached_property
 from typing import Any
 
@@ -75,3 +76,24 @@ class VocabularyTerm(models.Model):
         return Term(
             axis=self.axis, name=self.name, broader=tuple(self.broader), aliases=tuple(self.aliases)
         )
+
+
+# A worker reads thousands of documents of one workspace: its vocabulary is built once per
+# process and kept this long (a change made in another process is seen within it; one made
+# in this process, at once: limma.placement clears it).
+VOCABULARY_KEPT_SECONDS = 30.0
+_vocabularies: dict[str, tuple[float, Vocabulary]] = {}
+
+
+def workspace_vocabulary(workspace_id: str) -> Vocabulary:
+    """The workspace's vocabulary, loaded once per process (and again after a while)."""
+    now = time.monotonic()
+    kept = _vocabularies.get(workspace_id)
+    if kept is None or now - kept[0] > VOCABULARY_KEPT_SECONDS:
+        kept = (now, Workspace(id=workspace_id).vocabulary)
+        _vocabularies[workspace_id] = kept
+    return kept[1]
+
+
+def workspace_vocabulary_forget(workspace_id: str) -> None:
+    _vocabularies.pop(workspace_id, None)

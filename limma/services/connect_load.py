@@ -14,10 +14,12 @@ from typing import Any
 
 from limma.models import CoverageGap, Document, Entity, ExternalId, Part, RelationRow, Workspace
 from limma.names import name_key
+from limma.placement import row_placed
 from limma.services.connect_mapping import DocumentMap, Mapping, RelationMap, cell
-from limma.services.segmentation import document_segment
+from limma.services.segmentation import documents_segment
 
 TRUTHY = {"1", "true", "yes", "y", "withheld"}
+BATCH = 500  # documents segmented and written together
 Address = tuple[str, str]  # (table, record id)
 
 
@@ -79,12 +81,14 @@ class ExportLoader:
         taken = set(Entity.objects.filter(workspace=self.workspace).values_list("key", flat=True))
         by_group: dict[Address, Entity] = {}
         new_ids: list[ExternalId] = []
+        created: list[Entity] = []
         for address, record in records.items():
             entity = (
                 by_group.get(record.group) or known.get(address) or known_same.get(record.same_as)
             )
             if entity is None:
-                entity = self._entity_create(record, taken)
+                entity = self._entity_new(record, taken)
+                created.append(entity)
             elif record.group in by_group and address not in known:
                 self.loaded.entities_merged += 1
             by_group.setdefault(record.group, entity)
@@ -98,24 +102,27 @@ class ExportLoader:
                         same_as=record.same_as,
                     )
                 )
-            if record.name and record.group == address and entity.display_name != record.name:
+            renamed = record.name and entity.display_name != record.name
+            if entity.pk and renamed and record.group == address:
                 entity.display_name, entity.name_key = record.name, name_key(record.name)
                 Entity.objects.filter(pk=entity.pk).update(
                     display_name=entity.display_name, name_key=entity.name_key
                 )
-        ExternalId.objects.bulk_create(new_ids)
+        Entity.objects.bulk_create(created, batch_size=BATCH)
+        ExternalId.objects.bulk_create(new_ids, batch_size=BATCH)
         self.entities = {address: by_group[record.group] for address, record in records.items()}
         self.loaded.entity_keys = sorted({entity.key for entity in self.entities.values()})
 
-    def _entity_create(self, record: Record, taken: set[str]) -> Entity:
+    def _entity_new(self, record: Record, taken: set[str]) -> Entity:
+        """An entity for a group seen for the first time, written with the others in bulk."""
         entity = Entity(
             workspace=self.workspace,
             display_name=record.name,
+            name_key=name_key(record.name),
             kind=self.workspace.parsed_pack.entity_kinds[0],
         )
         if record.value not in taken and len(record.value) <= 64:
             entity.key = record.value  # the export's own id is the public id
-        entity.save()
         taken.add(entity.key)
         self.loaded.entities_created += 1
         return entity
@@ -133,6 +140,8 @@ class ExportLoader:
         }
         stale = [row.pk for address, row in existing.items() if address not in wanted]
         fresh = []
+        relation = self.workspace.parsed_pack.relation(relation_map.relation)
+        slots = relation.slots if relation is not None else {}
         for address, (entity, values) in wanted.items():
             columns = {slot: col for slot, col in relation_map.slots.items() if slot in values}
             row = existing.get(address)
@@ -147,6 +156,7 @@ class ExportLoader:
                     entity=entity,
                     relation=relation_map.relation,
                     values=values,
+                    placed=row_placed(values, slots, self.workspace.vocabulary),
                     origin=RelationRow.Origin.DECLARED,
                     source_table=relation_map.table,
                     columns=columns,
@@ -195,6 +205,8 @@ class ExportLoader:
         return wanted, gaps
 
     def load_documents(self, document_map: DocumentMap) -> None:
+        """The prose fields of one table: what changed superseded, the new texts registered
+        and segmented in bulk (a few inserts for the whole table)."""
         existing = {
             document.record_id: document
             for document in Document.objects.filter(
@@ -204,30 +216,44 @@ class ExportLoader:
                 source_column=document_map.text,
             ).exclude(state=Document.State.SUPERSEDED)
         }
+        fresh: dict[str, Document] = {}
+        superseded: list[Document] = []
         for row in self.tables[document_map.table]:
-            self._load_document(row, document_map, existing)
+            document = self._document_wanted(row, document_map, existing, fresh)
+            if document is None:
+                continue
+            previous = existing.get(document.record_id)
+            if previous is not None and previous not in superseded:
+                # Nothing rewrites a stored text: the old one stays, superseded, with its receipts.
+                previous.state = Document.State.SUPERSEDED
+                previous.record_id = f"{previous.record_id}@{previous.pk}"
+                superseded.append(previous)
+            fresh[document.record_id] = document
+        Document.objects.bulk_update(superseded, ["state", "record_id"], batch_size=BATCH)
+        created = Document.objects.bulk_create(fresh.values(), batch_size=BATCH)
+        for start in range(0, len(created), BATCH):
+            documents_segment(created[start : start + BATCH], label_state=Part.LabelState.DEFERRED)
+        self.loaded.documents_superseded += len(superseded)
+        self.loaded.documents_registered += len(created)
 
-    def _load_document(
-        self, row: dict[str, Any], document_map: DocumentMap, existing: dict
-    ) -> None:
+    def _document_wanted(
+        self, row: dict[str, Any], document_map: DocumentMap, existing: dict, fresh: dict
+    ) -> Document | None:
+        """The document a row's prose field holds, unsaved; None when it holds none or the
+        same text is stored already."""
         text = row.get(document_map.text)
         if not isinstance(text, str) or not text.strip():
-            return  # a missing or empty field holds no document
+            return None  # a missing or empty field holds no document
         record_id = self._document_record_id(row, document_map, text)
         digest = hashlib.sha256(text.encode()).hexdigest()
-        previous = existing.get(record_id)
+        previous = fresh.get(record_id) or existing.get(record_id)
         if previous is not None and previous.text_sha256 == digest:
-            self.loaded.documents_kept += 1
-            return
-        if previous is not None:
-            # Nothing rewrites a stored text: the old one stays, superseded, with its receipts.
-            Document.objects.filter(pk=previous.pk).update(
-                state=Document.State.SUPERSEDED, record_id=f"{previous.record_id}@{previous.pk}"
-            )
-            self.loaded.documents_superseded += 1
+            if record_id not in fresh:
+                self.loaded.documents_kept += 1
+            return None
         date = cell(row, document_map.date) if document_map.date else ""
         group = cell(row, document_map.access_group) if document_map.access_group else ""
-        document = Document.objects.create(
+        return Document(
             workspace=self.workspace,
             entity=self.entities[(document_map.entity_table, cell(row, document_map.entity))],
             kind=document_map.kind,
@@ -241,9 +267,6 @@ class ExportLoader:
             source_column=document_map.text,
             record_id=record_id,
         )
-        document_segment(document=document, label_state=Part.LabelState.DEFERRED)
-        existing[record_id] = document
-        self.loaded.documents_registered += 1
 
     @staticmethod
     def _document_record_id(row: dict[str, Any], document_map: DocumentMap, text: str) -> str:

@@ -1,6 +1,12 @@
-"""Storing a document's parts and sentences, cut by the segmenter, by exact offsets."""
+"""Storing documents' parts and sentences, cut by the segmenter, by exact offsets.
+
+A batch of documents is stored with one bulk insert of parts and one of sentences, whatever
+its size: connect registers thousands of profiles at once.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from limma.models import Document, Part, Sentence
 from limma.segment import SEGMENTER_VERSION, segment
@@ -8,7 +14,15 @@ from limma.segment import SEGMENTER_VERSION, segment
 
 def document_segment(*, document: Document, label_state: str) -> list[Part]:
     """Cut the stored text into parts and sentences; the text itself is never touched."""
-    spans = segment(document.text, transcript=document.kind == "transcript" or None)
+    return documents_segment([document], label_state=label_state)[0]
+
+
+def documents_segment(documents: Sequence[Document], *, label_state: str) -> list[list[Part]]:
+    """Each stored document cut and its spans written in bulk; each one's parts, in order."""
+    cut = [
+        segment(document.text, transcript=document.kind == "transcript" or None)
+        for document in documents
+    ]
     parts = Part.objects.bulk_create(
         Part(
             document=document,
@@ -18,24 +32,36 @@ def document_segment(*, document: Document, label_state: str) -> list[Part]:
             char_end=span.end,
             label_state=label_state,
         )
+        for document, spans in zip(documents, cut, strict=True)
         for ordinal, span in enumerate(spans)
     )
     sentences = []
-    for part, span in zip(parts, spans, strict=True):
-        for sentence in span.sentences:
-            sentences.append(
-                Sentence(
-                    document=document,
-                    part=part,
-                    ordinal=len(sentences),
-                    char_start=sentence.start,
-                    char_end=sentence.end,
-                    speaker=sentence.speaker or "",
-                    timestamp=sentence.timestamp or "",
-                    is_heading=sentence.is_heading,
+    by_document: list[list[Part]] = []
+    at = 0
+    for document, spans in zip(documents, cut, strict=True):
+        own = parts[at : at + len(spans)]
+        at += len(spans)
+        by_document.append(own)
+        ordinal = 0
+        for part, span in zip(own, spans, strict=True):
+            for sentence in span.sentences:
+                sentences.append(
+                    Sentence(
+                        document=document,
+                        part=part,
+                        ordinal=ordinal,
+                        char_start=sentence.start,
+                        char_end=sentence.end,
+                        speaker=sentence.speaker or "",
+                        timestamp=sentence.timestamp or "",
+                        is_heading=sentence.is_heading,
+                    )
                 )
-            )
+                ordinal += 1
     Sentence.objects.bulk_create(sentences)
-    document.segmenter_version = SEGMENTER_VERSION
-    document.save(update_fields=["segmenter_version"])
-    return parts
+    Document.objects.filter(pk__in=[document.pk for document in documents]).update(
+        segmenter_version=SEGMENTER_VERSION
+    )
+    for document in documents:
+        document.segmenter_version = SEGMENTER_VERSION
+    return by_document

@@ -45,7 +45,7 @@ def test_a_reply_with_a_field_the_reference_does_not_name_fails(schema, standin,
 
 
 def test_the_reference_documents_the_idea_fields(schema):
-    search_input = schema["components"]["schemas"]["SearchInput"]["properties"]
+    search_input = schema["components"]["schemas"]["SearchInputRequest"]["properties"]
 
     assert {"idea", "idea_budget"} <= set(search_input)
     idea = schema["components"]["schemas"]["IdeaOutput"]["properties"]

@@ -50,6 +50,7 @@ def test_every_package_the_application_imports_is_a_runtime_requirement():
 
 def test_every_package_the_tests_and_tools_import_is_pinned():
     pinned = _pinned("requirements.txt") | _pinned("requirements-dev.txt")
+    pinned |= _pinned("requirements-bench.txt")
     assert _imported(DEVELOPMENT) - pinned == set()
 
 

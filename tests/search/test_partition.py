@@ -1,17 +1,34 @@
-"""The partition, a pure function: each entity matched, ruled out, not recorded or unplaceable."""
+"""The partition: each entity matched, ruled out, not recorded or unplaceable.
+
+Every case is decided twice, by the pure function (the rule) and by the grouped query the
+search runs (search/partition_query.py) over the same rows stored in a workspace; the two
+must agree on every verdict and reason.
+"""
 
 from __future__ import annotations
 
 import pytest
 
+from limma.models import CoverageGap, Entity, ExternalId, RelationRow
 from limma.pack import DEFAULT_PACK
 from limma.vocabulary import Vocabulary
 from search.constraints import Constraint
 from search.partition import Row, in_period, partition
+from search.partition_query import PartitionQuery
+from search.scope import scope_entities, scope_rows
+from tests.factories import make_document, make_key, make_workspace
+
+pytestmark = pytest.mark.django_db
 
 SLOTS = {name: relation["slots"] for name, relation in DEFAULT_PACK["relations"].items()}
+
+
+def held_role(slot: str, op: str, value: str) -> Constraint:
+    return Constraint("held_role", slot, op, value)
+
+
 EUROPE = Constraint("based_in", "place", "eq", "Europe")
-MARKETING = Constraint("held_role", "function", "eq", "Marketing")
+MARKETING = held_role("function", "eq", "Marketing")
 
 
 def place(row_id: int, entity: int, value: str, *, declared: bool = True) -> Row:
@@ -32,7 +49,61 @@ def verdicts(rows, constraints, *, withheld=frozenset(), as_of="", entities=(1,)
         vocabulary=Vocabulary.shipped(),
         as_of=as_of,
     )
-    return [(p.verdict, p.reasons) for p in placed]
+    found = [(p.verdict, p.reasons) for p in placed]
+    assert database_verdicts(rows, constraints, withheld, as_of, entities) == found
+    return found
+
+
+def database_verdicts(rows, constraints, withheld, as_of, entities):
+    """The same rows stored (an extracted row with its receipt), asked of the database."""
+    workspace = make_workspace()
+    key, _ = make_key(workspace)
+    stored = {}
+    for number in entities:
+        entity = Entity.objects.create(
+            workspace=workspace,
+            key=f"person{number}",
+            kind="person",
+            display_name=f"Person {number}",
+            name_key=f"person {number}",
+        )
+        ExternalId.objects.create(workspace=workspace, entity=entity, table="people", value=number)
+        stored[number] = entity
+    document = make_document(workspace, entity_name="Somebody Else").document
+    for row in rows:
+        receipt = {} if row.declared else {"document": document, "char_start": 0, "char_end": 4}
+        RelationRow.objects.create(
+            workspace=workspace,
+            entity=stored[row.entity_id],
+            relation=row.relation,
+            values=dict(row.values),
+            origin="declared" if row.declared else "extracted",
+            record_id=str(row.id),
+            **receipt,
+        )
+    for number, relation in withheld:
+        CoverageGap.objects.create(
+            workspace=workspace, entity=stored[number], relation=relation, reason="withheld"
+        )
+    scope = scope_entities(
+        key=key, workspace=workspace, entity_ids=[f"person{n}" for n in entities]
+    )
+    found_rows, gaps = scope_rows(key, [f"person{n}" for n in entities], scope)
+    query = PartitionQuery(
+        scope=scope,
+        rows=found_rows,
+        gaps=gaps,
+        constraints=constraints,
+        relation_slots=SLOTS,
+        vocabulary=workspace.vocabulary,
+        as_of=as_of,
+    )
+    people = query.people()
+    assert sum(query.counts.values()) == len(entities)
+    assert all(
+        query.counts[p.verdict] == sum(q.verdict == p.verdict for q in people) for p in people
+    )
+    return [(p.verdict, p.reasons) for p in people]
 
 
 @pytest.mark.parametrize(
@@ -78,7 +149,7 @@ def test_constraints_on_one_relation_must_hold_in_one_row():
         role(1, 1, company="Halden", function="Marketing"),
         role(2, 1, company="Quellmark", function="Sales"),
     ]
-    both = [MARKETING, Constraint("held_role", "company", "eq", "Quellmark")]
+    both = [MARKETING, held_role("company", "eq", "Quellmark")]
 
     assert verdicts(rows, both) == [("ruled_out", {"held_role": "ruled_out"})]
 
@@ -128,3 +199,42 @@ def test_ops_through_the_vocabulary(constraint, value, verdict):
 
 def test_no_constraint_matches_everyone_in_scope():
     assert verdicts([], [], entities=(1, 2)) == [("matched", {}), ("matched", {})]
+
+
+@pytest.mark.parametrize(
+    ("constraint", "values", "verdict"),
+    [
+        (held_role("company", "eq", "quellmark  FOODS"), {"company": "Quellmark Foods"}, "matched"),
+        (held_role("company", "eq", "Quellmark"), {"company": "Quellmark Foods"}, "ruled_out"),
+        (held_role("function", "ne", "Marketing"), {"company": "Halden"}, "matched"),
+        (held_role("function", "eq", "Marketing"), {"company": "Halden"}, "ruled_out"),
+        (held_role("function", "ne", "Marketing"), {"function": "Wizardry"}, "cannot_be_placed"),
+        (held_role("start", "ge", "2010"), {"start": "2012-04"}, "matched"),
+        (held_role("start", "lt", "2010"), {"start": "2012-04"}, "ruled_out"),
+    ],
+)  # fmt: skip
+def test_text_dates_and_a_missing_slot_are_decided_alike(constraint, values, verdict):
+    assert verdicts([role(1, 1, **values)], [constraint])[0][0] == verdict
+
+
+def test_many_people_of_every_verdict_in_one_query():
+    rows = [
+        place(1, 1, "Germany"),
+        place(2, 2, "Vietnam"),
+        place(3, 3, "Atlantis"),
+        role(4, 1, function="Marketing", start="2001"),
+        role(5, 2, function="Marketing"),
+        role(6, 4, function="Sales", end="2009"),
+        role(7, 5, function="brand management", start="2030"),
+    ]
+    found = verdicts(
+        rows, [EUROPE, MARKETING], withheld={(5, "based_in")}, as_of="2020", entities=range(1, 7)
+    )
+    assert [verdict for verdict, _ in found] == [
+        "matched",
+        "ruled_out",
+        "cannot_be_placed",
+        "ruled_out",
+        "ruled_out",  # out of its period the declared role still says no
+        "not_recorded",
+    ]

@@ -1,0 +1,358 @@
+"""The partition in the database: one grouped query counts everybody, a page lists its people.
+
+The rule is partition.py's, written as SQL. Each row of a constrained relation gets one code
+from its relation's constraints: MET when every constraint holds, UNPLACED when none fails and
+one cannot be placed, UNMET otherwise, and UNMET when as of the date the row's period did not
+run (three-valued AND is the least of the codes). A vocabulary slot compares the row's placed
+term (limma.placement, written at load) with the terms that meet the constraint, decided once
+per term of the axis; any other slot's stored values are decided once per distinct value. Both
+decisions are the pure partition's own (Matcher, in_period), so the database only joins data.
+
+Per person and relation, the best code, a declared row and a withheld one give the relation's
+verdict as partition.relation_verdict does; the person's verdict is partition's overall one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection
+from django.db.models import (
+    Case,
+    F,
+    IntegerField,
+    Max,
+    Min,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
+from django.db.models.fields.json import KT
+from django.db.models.functions import Least
+from django.db.models.lookups import Exact, In, IsNull
+
+from limma.match import VOCABULARY_TYPES
+from limma.models import CoverageGap, Entity, RelationRow
+from limma.vocabulary import Vocabulary
+from search.constraints import Constraint
+from search.partition import (
+    CANNOT_BE_PLACED,
+    MATCHED,
+    NOT_RECORDED,
+    RULED_OUT,
+    Matcher,
+    Placed,
+    overall_verdict,
+)
+
+MET, UNPLACED, UNMET = 2, 1, 0
+WITHHELD = "withheld"
+# What one relation's verdict is, from the per-person columns (best, withheld, declared).
+RELATION_VERDICT = (
+    "CASE WHEN p.best_{i} = 2 THEN 'matched' WHEN p.best_{i} = 1 THEN 'cannot_be_placed'"
+    " WHEN p.withheld_{i} = 1 THEN 'withheld' WHEN p.declared_{i} = 1 THEN 'ruled_out'"
+    " ELSE 'not_recorded' END"
+)
+
+
+def _code(result: bool | None) -> int:
+    return MET if result is True else UNMET if result is False else UNPLACED
+
+
+def _coded(text: Any, decided: Mapping[Any, int], *, null: int | None = None) -> Case:
+    """A Case giving each listed value its code: the two rarer codes listed, the commonest the
+    default, so a constraint most values meet does not send them all."""
+    by_code: dict[int, list[Any]] = {MET: [], UNPLACED: [], UNMET: []}
+    for value, code in decided.items():
+        if value is not None:
+            by_code[code].append(value)
+    commonest = max(by_code, key=lambda code: (len(by_code[code]), code == UNMET))
+    whens = []
+    if null is not None:
+        whens.append(When(IsNull(text, True), then=Value(null)))
+    whens += [
+        When(In(text, sorted(values, key=str)), then=Value(code))
+        for code, values in by_code.items()
+        if code != commonest and values
+    ]
+    return Case(*whens, default=Value(commonest), output_field=IntegerField())
+
+
+@dataclass
+class PartitionQuery:
+    """The partition of one search, asked of the database: counts, reasons, people by page."""
+
+    scope: QuerySet[Entity]
+    rows: QuerySet[RelationRow]
+    gaps: QuerySet[CoverageGap]
+    constraints: list[Constraint]
+    relation_slots: Mapping[str, Mapping[str, str]]
+    vocabulary: Vocabulary
+    as_of: str = ""
+
+    def __post_init__(self) -> None:
+        self.relations = list(dict.fromkeys(c.relation for c in self.constraints))
+        self.matcher = Matcher(self.vocabulary)
+        self.counts: Counter[str] = Counter()
+        self.reasons: Counter[str] = Counter()
+        self._sql, self._params = self._joined_sql()
+        self._count()
+
+    # -- per row ------------------------------------------------------------------------
+
+    def _constraint_code(self, constraint: Constraint) -> Case:
+        slot_type = self.relation_slots[constraint.relation][constraint.slot]
+        missing = MET if constraint.op == "ne" else UNMET
+        if slot_type in VOCABULARY_TYPES:
+            decided = {
+                term.name: _code(self.matcher.meets(slot_type, term.name, constraint))
+                for term in self.vocabulary.terms(slot_type)
+            }
+            held = _coded(KT(f"placed__{constraint.slot}"), decided, null=UNPLACED)
+        else:
+            text = KT(f"values__{constraint.slot}")
+            decided = {
+                value: _code(self.matcher.meets(slot_type, value, constraint))
+                for value in self._distinct(constraint.relation, constraint.slot)
+            }
+            none = _code(self.matcher.meets(slot_type, None, constraint))
+            held = _coded(text, decided, null=none)
+        return Case(
+            When(~Q(values__has_key=constraint.slot), then=Value(missing)),
+            default=held,
+            output_field=IntegerField(),
+        )
+
+    def _distinct(self, relation: str, slot: str) -> list[Any]:
+        return list(
+            self.rows.filter(relation=relation)
+            .annotate(held=KT(f"values__{slot}"))
+            .values_list("held", flat=True)
+            .distinct()
+            .order_by()
+        )
+
+    def _period_code(self, relation: str) -> Case | None:
+        """UNMET for a row whose period did not run as of the date (in_period's rule)."""
+        if not self.as_of:
+            return None
+        as_of = self.as_of
+
+        def start_ran(value: Any) -> bool:
+            start = str(value or "")
+            return not (start and start[: len(as_of)] > as_of[: len(start)])
+
+        def end_ran(value: Any) -> bool:
+            end = str(value or "")
+            return not (end and end[: len(as_of)] < as_of[: len(end)])
+
+        whens = []
+        for slot, ran in (("start", start_ran), ("end", end_ran)):
+            late = [v for v in self._distinct(relation, slot) if v is not None and not ran(v)]
+            if late:
+                whens.append(When(In(KT(f"values__{slot}"), late), then=Value(UNMET)))
+        if not whens:
+            return None
+        return Case(*whens, default=Value(MET), output_field=IntegerField())
+
+    def _row_code(self, relation: str) -> Any:
+        codes = [self._constraint_code(c) for c in self.constraints if c.relation == relation]
+        period = self._period_code(relation)
+        if period is not None:
+            codes.append(period)
+        return codes[0] if len(codes) == 1 else Least(*codes, output_field=IntegerField())
+
+    # -- per person ---------------------------------------------------------------------
+
+    def _aggregates(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Per person: over the rows, each relation's best code, a declared row, the row that
+        met it; over the gaps, a withheld row."""
+        per_person: dict[str, Any] = {}
+        withheld: dict[str, Any] = {}
+        for i, relation in enumerate(self.relations):
+            code = self._row_code(relation)
+            per_person[f"best_{i}"] = Max(
+                Case(When(relation=relation, then=code), output_field=IntegerField())
+            )
+            per_person[f"declared_{i}"] = Max(
+                Case(
+                    When(relation=relation, origin=RelationRow.Origin.DECLARED, then=1),
+                    default=0,
+                    output_field=IntegerField(),
+                )
+            )
+            per_person[f"row_{i}"] = Min(
+                Case(When(Exact(code, MET), relation=relation, then=F("pk")))
+            )
+            withheld[f"withheld_{i}"] = Max(
+                Case(When(relation=relation, then=1), default=0, output_field=IntegerField())
+            )
+        return per_person, withheld
+
+    def _person_rows(self) -> QuerySet[RelationRow]:
+        return self.rows.filter(relation__in=self.relations).order_by()
+
+    def _person_gaps(self) -> QuerySet[CoverageGap]:
+        return self.gaps.filter(
+            relation__in=self.relations, reason=WITHHELD, entity__isnull=False
+        ).order_by()
+
+    def _verdicts_sql(self, inner: str) -> str:
+        columns = ["p.id", "p.name_key", "p.key"]
+        for i in range(len(self.relations)):
+            columns += [f"{RELATION_VERDICT.format(i=i)} AS v_{i}", f"p.row_{i}"]
+        return f"SELECT {', '.join(columns)} FROM ({inner}) p"
+
+    def _joined_sql(self) -> tuple[str, list[Any]]:
+        """Everybody in scope beside one grouping of all rows: what a count reads whole."""
+        scope_sql, params = (
+            self.scope.values("id", "name_key", "key").order_by().query.sql_with_params()
+        )
+        params = list(params)
+        if not self.relations:
+            return self._verdicts_sql(scope_sql), params
+        per_person, withheld = self._aggregates()
+        rows_sql, rows_params = (
+            self._person_rows().values("entity_id").annotate(**per_person).query.sql_with_params()
+        )
+        gaps_sql, gaps_params = (
+            self._person_gaps().values("entity_id").annotate(**withheld).query.sql_with_params()
+        )
+        selected = ", ".join([*(f"r.{name}" for name in per_person), *(f"g.{n}" for n in withheld)])
+        inner = (
+            f"SELECT s.id, s.name_key, s.key, {selected} FROM ({scope_sql}) s"
+            f" LEFT JOIN ({rows_sql}) r ON r.entity_id = s.id"
+            f" LEFT JOIN ({gaps_sql}) g ON g.entity_id = s.id"
+        )
+        return self._verdicts_sql(inner), [*params, *rows_params, *gaps_params]
+
+    def _correlated_sql(self) -> tuple[str, list[Any]]:
+        """Each person's columns asked of their own rows: a page walks the scope in order
+        and stops when it is full, reading only the rows of the people it passed."""
+        scope = self.scope.order_by()
+        if self.relations:
+            per_person, withheld = self._aggregates()
+            columns = {
+                name: Subquery(
+                    self._person_rows()
+                    .filter(entity_id=OuterRef("id"))
+                    .values("entity_id")
+                    .annotate(value=aggregate)
+                    .values("value")
+                )
+                for name, aggregate in per_person.items()
+            } | {
+                name: Subquery(
+                    self._person_gaps()
+                    .filter(entity_id=OuterRef("id"))
+                    .values("entity_id")
+                    .annotate(value=aggregate)
+                    .values("value")
+                )
+                for name, aggregate in withheld.items()
+            }
+            scope = scope.annotate(**columns)
+            names = list(columns)
+        else:
+            names = []
+        inner, params = scope.values("id", "name_key", "key", *names).query.sql_with_params()
+        return self._verdicts_sql(inner), list(params)
+
+    def _overall_sql(self) -> str:
+        """partition's overall verdict of one person, from the relations' verdicts."""
+        if not self.relations:
+            return "'matched'"
+        each = [f"e.v_{i}" for i in range(len(self.relations))]
+        ruled = " OR ".join(f"{v} = 'ruled_out'" for v in each)
+        unplaced = " OR ".join(f"{v} IN ('cannot_be_placed', 'withheld')" for v in each)
+        missing = " OR ".join(f"{v} = 'not_recorded'" for v in each)
+        return (
+            f"CASE WHEN {ruled} THEN 'ruled_out' WHEN {unplaced} THEN 'cannot_be_placed'"
+            f" WHEN {missing} THEN 'not_recorded' ELSE 'matched' END"
+        )
+
+    def _count(self) -> None:
+        verdicts = [f"e.v_{i}" for i in range(len(self.relations))]
+        select = ", ".join([*verdicts, "COUNT(*)"])
+        grouped = f" GROUP BY {', '.join(verdicts)}" if verdicts else ""
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT {select} FROM ({self._sql}) e{grouped}", self._params)
+            groups = cursor.fetchall()
+        for *each, people in groups:
+            reasons = {
+                relation: verdict
+                for relation, verdict in zip(self.relations, each, strict=True)
+                if verdict != MATCHED
+            }
+            overall = overall_verdict(reasons)
+            self.counts[overall] += people
+            if overall in (NOT_RECORDED, CANNOT_BE_PLACED):
+                for relation, why in reasons.items():
+                    if why != RULED_OUT:
+                        self.reasons[f"{why}:{relation}"] += people
+
+    def people(
+        self, verdict: str | None = None, *, offset: int = 0, limit: int | None = None
+    ) -> list[Placed]:
+        """The people of one verdict (or everybody), in the scope's order, a page of them."""
+        # A page walks the scope person by person and stops when full; a whole list is one
+        # grouping of all rows.
+        people_sql, people_params = (
+            self._correlated_sql() if limit is not None else (self._sql, self._params)
+        )
+        where = f" WHERE {self._overall_sql()} = %s" if verdict is not None else ""
+        params = [*people_params, *([verdict] if verdict is not None else [])]
+        window = ""
+        if limit is not None or offset:
+            window = " LIMIT %s OFFSET %s"
+            params += [limit if limit is not None else -1 if _sqlite() else None, offset]
+        overall = self._overall_sql()
+        sql = (
+            f"SELECT e.*, {overall} AS overall FROM ({people_sql}) e{where}"
+            f" ORDER BY e.name_key, e.key{window}"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            found = cursor.fetchall()
+        placed = []
+        count = len(self.relations)
+        for row in found:
+            pk, overall_of = row[0], row[-1]
+            verdicts, met = row[3 : 3 + 2 * count : 2], row[4 : 4 + 2 * count : 2]
+            rows: dict[str, int] = {}
+            reasons: dict[str, str] = {}
+            for relation, why, row_id in zip(self.relations, verdicts, met, strict=True):
+                if why == MATCHED:
+                    rows[relation] = row_id
+                else:
+                    reasons[relation] = why
+            placed.append(Placed(pk, overall_of, rows, reasons))
+        return placed
+
+    def firsts(self, caps: Mapping[str, int]) -> dict[str, list[int]]:
+        """The first entity ids of each verdict, up to its cap, in the scope's order: one query."""
+        overall = self._overall_sql()
+        ranked = (
+            f"SELECT e.id, {overall} AS overall, ROW_NUMBER() OVER (PARTITION BY {overall}"
+            f" ORDER BY e.name_key, e.key) AS place FROM ({self._sql}) e"
+        )
+        found: dict[str, list[int]] = {verdict: [] for verdict in caps}
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT id, overall FROM ({ranked}) ranked WHERE place <= %s ORDER BY place",
+                [*self._params, max(caps.values(), default=0)],
+            )
+            for pk, verdict in cursor.fetchall():
+                if verdict in found and len(found[verdict]) < caps[verdict]:
+                    found[verdict].append(pk)
+        return found
+
+
+def _sqlite() -> bool:
+    return connection.vendor == "sqlite"
