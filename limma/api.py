@@ -49,27 +49,31 @@ class IngestApi(APIView):
     @extend_schema(request=IngestInput, responses={201: IngestOutput}, operation_id="ingest")
     def post(self, request: Request) -> Response:
         data = valid(IngestInput, request.data)
-        workspace = access_workspace(request.auth, data.pop("workspace_id"))
-        ingested = document_ingest(workspace=workspace, kind=data.pop("document_kind"), **data)
-        document = ingested.document
-        labelling = labelling_states([document])[document.pk]
-        return Response(
-            {
-                "request_id": request.request_id,
-                "source_id": document.source_id,
-                "entity_id": document.entity.key,
-                "entity_name": document.entity.display_name,
-                "kind": document.kind,
-                "state": document.state,
-                "chars": len(document.text),
-                "parts": [
-                    {"location": [part.char_start, part.char_end], "kind": part.kind}
-                    for part in ingested.parts
-                ],
-                "labelling": labelling,
-            },
-            status=201,
-        )
+        workspace = access_workspace(request.auth, data["workspace_id"])
+        reply = ingest_answer(data, workspace=workspace, request_id=request.request_id)
+        return Response(reply, status=201)
+
+
+def ingest_answer(data: dict[str, Any], *, workspace: Workspace, request_id: str) -> dict[str, Any]:
+    """The ingest verb's reply to valid input: the MCP tool answers with it too."""
+    fields = {k: v for k, v in data.items() if k not in ("workspace_id", "document_kind")}
+    ingested = document_ingest(workspace=workspace, kind=data["document_kind"], **fields)
+    document = ingested.document
+    labelling = labelling_states([document])[document.pk]
+    return {
+        "request_id": request_id,
+        "source_id": document.source_id,
+        "entity_id": document.entity.key,
+        "entity_name": document.entity.display_name,
+        "kind": document.kind,
+        "state": document.state,
+        "chars": len(document.text),
+        "parts": [
+            {"location": [part.char_start, part.char_end], "kind": part.kind}
+            for part in ingested.parts
+        ],
+        "labelling": labelling,
+    }
 
 
 class ConnectApi(APIView):
@@ -79,29 +83,34 @@ class ConnectApi(APIView):
     def post(self, request: Request) -> Response:
         data = valid(ConnectInput, request.data)
         workspace = access_workspace(request.auth, data["workspace_id"])
-        loaded = export_connect(workspace=workspace, tables=data["tables"], mapping=data["mapping"])
-        return Response(
-            {
-                "request_id": request.request_id,
-                "entities": {
-                    "created": loaded.entities_created,
-                    "merged": loaded.entities_merged,
-                    "total": len(loaded.entity_keys),
-                },
-                "rows": {
-                    "created": loaded.rows_created,
-                    "kept": loaded.rows_kept,
-                    "removed": loaded.rows_removed,
-                    "withheld": loaded.gaps,
-                },
-                "documents": {
-                    "registered": loaded.documents_registered,
-                    "kept": loaded.documents_kept,
-                    "superseded": loaded.documents_superseded,
-                },
-                "model_calls": 0,
-            }
-        )
+        return Response(connect_answer(data, workspace=workspace, request_id=request.request_id))
+
+
+def connect_answer(
+    data: dict[str, Any], *, workspace: Workspace, request_id: str
+) -> dict[str, Any]:
+    """The connect verb's reply to valid input: the MCP tool answers with it too."""
+    loaded = export_connect(workspace=workspace, tables=data["tables"], mapping=data["mapping"])
+    return {
+        "request_id": request_id,
+        "entities": {
+            "created": loaded.entities_created,
+            "merged": loaded.entities_merged,
+            "total": len(loaded.entity_keys),
+        },
+        "rows": {
+            "created": loaded.rows_created,
+            "kept": loaded.rows_kept,
+            "removed": loaded.rows_removed,
+            "withheld": loaded.gaps,
+        },
+        "documents": {
+            "registered": loaded.documents_registered,
+            "kept": loaded.documents_kept,
+            "superseded": loaded.documents_superseded,
+        },
+        "model_calls": 0,
+    }
 
 
 class RegionApi(APIView):
@@ -177,20 +186,26 @@ class DocumentsApi(APIView):
     def get(self, request: Request) -> Response:
         data = valid(DocumentsInput, request.query_params)
         workspace = access_workspace(request.auth, data["workspace_id"])
-        documents = documents_list(
-            key=request.auth,
-            workspace=workspace,
-            entity_id=data.get("entity_id", ""),
-            kind=data.get("kind", ""),
-        )
-        total = documents.count()
-        page = list(documents[data["offset"] : data["offset"] + data["limit"]])
-        states = labelling_states(page)
-        counts = page_of(range(total), limit=data["limit"], offset=data["offset"]).counts()
         return Response(
-            {
-                "request_id": request.request_id,
-                "documents": [document_item(document, states[document.pk]) for document in page],
-                "matched": counts,
-            }
+            documents_answer(
+                data, key=request.auth, workspace=workspace, request_id=request.request_id
+            )
         )
+
+
+def documents_answer(
+    data: dict[str, Any], *, key: ApiKey, workspace: Workspace, request_id: str
+) -> dict[str, Any]:
+    """The documents verb's reply to valid input: the MCP tool answers with it too."""
+    documents = documents_list(
+        key=key, workspace=workspace, entity_id=data.get("entity_id", ""), kind=data.get("kind", "")
+    )
+    total = documents.count()
+    page = list(documents[data["offset"] : data["offset"] + data["limit"]])
+    states = labelling_states(page)
+    counts = page_of(range(total), limit=data["limit"], offset=data["offset"]).counts()
+    return {
+        "request_id": request_id,
+        "documents": [document_item(document, states[document.pk]) for document in page],
+        "matched": counts,
+    }

@@ -14,6 +14,17 @@ KEY_UNKNOWN = "The API key is unknown or revoked."
 WRITE_NEEDS_ANALYST = "This verb writes to the workspace: it needs an analyst or admin key."
 
 
+def key_for_token(token: str) -> ApiKey:
+    """The active key a bearer token names (the API's and the MCP server's one check)."""
+    if not token.startswith(KEY_PREFIX) or "." not in token:
+        raise exceptions.AuthenticationFailed(KEY_MALFORMED)
+    prefix, _, secret = token.removeprefix(KEY_PREFIX).partition(".")
+    key = ApiKey.objects.active().select_related("workspace").filter(prefix=prefix).first()
+    if key is None or not key.matches(secret):
+        raise exceptions.AuthenticationFailed(KEY_UNKNOWN)
+    return key
+
+
 class ApiKeyAuthentication(authentication.BaseAuthentication):
     def authenticate(self, request: Request) -> tuple[None, ApiKey] | None:
         header = authentication.get_authorization_header(request).decode("latin-1")
@@ -22,20 +33,10 @@ class ApiKeyAuthentication(authentication.BaseAuthentication):
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "bearer":
             return None
-        key = self._key_for(token.strip())
+        key = key_for_token(token.strip())
         if key.last_used_at is None or (timezone.now() - key.last_used_at).total_seconds() > 60:
             ApiKey.objects.filter(pk=key.pk).update(last_used_at=timezone.now())
         return None, key
-
-    @staticmethod
-    def _key_for(token: str) -> ApiKey:
-        if not token.startswith(KEY_PREFIX) or "." not in token:
-            raise exceptions.AuthenticationFailed(KEY_MALFORMED)
-        prefix, _, secret = token.removeprefix(KEY_PREFIX).partition(".")
-        key = ApiKey.objects.active().select_related("workspace").filter(prefix=prefix).first()
-        if key is None or not key.matches(secret):
-            raise exceptions.AuthenticationFailed(KEY_UNKNOWN)
-        return key
 
     def authenticate_header(self, request: Request) -> str:
         return 'Bearer realm="limma"'

@@ -287,3 +287,13 @@ LIMMA_QA_CAP_DAY_USD = os.environ.get("LIMMA_QA_CAP_DAY_USD", "20")
 LIMMA_QA_EXAMPLES = os.environ.get(
     "LIMMA_QA_EXAMPLES", str(BASE_DIR / "qa_view" / "examples" / "qa_examples.json")
 )
+
+# The MCP server's tool list (manage.py mcp_server): comma-separated tool names; empty = all six.
+# A key is still listed only the tools it may call.
+LIMMA_MCP_TOOLS = os.environ.get("LIMMA_MCP_TOOLS", "")
+# The evaluator's console (/console/): the key its agent acts under, where its runs are recorded
+# (LIMMA_DATA_DIR/runs), whether they are, and its chips ({"answer": [...], "search": [...]}).
+LIMMA_CONSOLE_API_KEY = os.environ.get("LIMMA_CONSOLE_API_KEY", "")
+LIMMA_DATA_DIR = Path(os.environ.get("LIMMA_DATA_DIR", VAR_DIR))
+LIMMA_CONSOLE_RECORD = env_flag("LIMMA_CONSOLE_RECORD", True)
+LIMMA_CONSOLE_HINTS = os.environ.get("LIMMA_CONSOLE_HINTS", "")

@@ -18,6 +18,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", RedirectView.as_view(url="/qa/", permanent=False)),
     path("qa/", include("qa_view.urls")),
+    path("console/", include("qa_view.console.urls")),
     path("v1/public/search", SearchApi.as_view(), name="search"),
     path("v1/public/ingest", api.IngestApi.as_view(), name="ingest"),
     path("v1/public/connect", api.ConnectApi.as_view(), name="connect"),

@@ -10,7 +10,6 @@ from qa_view.codes: the loop never raises on what a model did or did not say.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -25,14 +24,14 @@ from limma.models import ApiKey, Entity, ExternalId, Workspace
 from limma.models.ledger import LedgerEntry
 from qa_view.codes import failure_code
 from qa_view.compose import compose_question
+from qa_view.loop import END_TURN, ERROR, agent_loop, door_model
 from qa_view.prompts import PEOPLE_SYSTEM
 from qa_view.source import niche_words, search_evidence, unsearched_words
 from qa_view.stream import SEARCH, PageStream, asked_niche, kept_of, reply_names, searched
-from qa_view.tools import READ_ONLY_TOOLS, ToolResult, call_tool, tool_specs
+from qa_view.tools import READ_ONLY_TOOLS, ToolResult, call_tool
 
 logger = logging.getLogger(__name__)
 
-END_TURN, MAX_TURNS, ERROR = "end_turn", "max_turns", "error"
 Event = dict[str, Any]
 
 
@@ -126,64 +125,50 @@ def run_question(
         request_id=request_id,
         spend_guard=spend_guard,
     )
-    messages: list[dict[str, Any]] = [
-        {"role": "system", "content": PEOPLE_SYSTEM},
-        {"role": "user", "content": compose_question(question, follow_up, example=example)},
-    ]
-    run.emit("attached", {"tools": list(READ_ONLY_TOOLS)})
-    said = ""
-    for turn in range(1, max_turns + 1):
-        try:
-            asked = {"messages": messages, "tools": tool_specs()}
-            reply = door.call("agent", asked, context=context)
-        except ApplicationError as error:
-            return _failed(run, error)
-        except Exception as error:
+    question_text = compose_question(question, follow_up, example=example)
+
+    def run_tool(name: str, arguments: Any) -> ToolResult:
+        return call_tool(
+            name, arguments, key=key, workspace=workspace, request_id=request_id, max_usd=max_usd
+        )
+
+    def on_result(call: dict[str, Any], result: ToolResult) -> dict[str, Any]:
+        extras = {
+            **_asked_words(result),
+            "names": _result_names(workspace, result) if result.ok else {},
+        }
+        if call["name"] == SEARCH:
+            run.searches.append(_seen(call["id"], call["arguments"], result, key))
+        return extras
+
+    end = agent_loop(
+        system=PEOPLE_SYSTEM,
+        question=question_text,
+        tools=READ_ONLY_TOOLS,
+        model=door_model(context),
+        run_tool=run_tool,
+        emit=run.emit,
+        max_turns=max_turns,
+        on_result=on_result,
+    )
+    if end.error is not None:
+        if not isinstance(end.error, ApplicationError):
             # A fault of ours, not the model's: logged whole, and the visitor still gets a code.
-            logger.exception("the agent's turn %s failed on request %s", turn, request_id)
-            return _failed(run, error)
-        said = reply.content or said
-        calls = [
-            {**call.model_dump(), "id": call.id or f"call-{turn}-{number}"}
-            for number, call in enumerate(reply.tool_calls, start=1)
-        ]
-        messages.append({"role": "assistant", "content": reply.content, "tool_calls": calls})
-        if not calls:
-            run.emit("done", _done(reply.content or "", END_TURN, turn, request_id))
-            return run.outcome(END_TURN)
-        for call in calls:
-            call_id = call["id"]
-            run.emit("tool_call", {"id": call_id, "tool": call["name"], "args": call["arguments"]})
-            result = call_tool(
-                call["name"],
-                call["arguments"],
-                key=key,
-                workspace=workspace,
-                request_id=request_id,
-                max_usd=max_usd,
+            logger.error(
+                "the agent's turn %s failed on request %s",
+                end.turns,
+                request_id,
+                exc_info=end.error,
             )
-            names = _result_names(workspace, result) if result.ok else {}
-            data = {"id": call_id, "tool": call["name"], "result": result.result, "ok": result.ok}
-            data |= _asked_words(result)
-            run.emit("tool_result", {**data, "names": names})
-            if call["name"] == SEARCH:
-                run.searches.append(_seen(call_id, call["arguments"], result, key))
-            text = _tool_text(call["name"], result)
-            messages.append({"role": "tool", "content": text, "tool_call_id": call_id})
-    run.emit("done", _done(said, MAX_TURNS, max_turns, request_id))
-    return run.outcome(MAX_TURNS)
+        return _failed(run, end.error)
+    run.emit("done", _done(end.said, end.stop, end.turns, request_id))
+    return run.outcome(end.stop)
 
 
 def _failed(run: _Run, error: BaseException) -> RunOutcome:
     code = failure_code(error)
     run.emit("error", {"message": f"{type(error).__name__}: {error}", "code": code})
     return run.outcome(ERROR, code)
-
-
-def _tool_text(name: str, result: ToolResult) -> str:
-    """What the model reads of a tool result: the reply, or the refusal as an MCP server says it."""
-    text = json.dumps(result.result, ensure_ascii=False, default=str)
-    return text if result.ok else f"Error executing tool {name}: {text}"
 
 
 def _asked_words(result: ToolResult) -> dict[str, Any]:

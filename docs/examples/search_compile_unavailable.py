@@ -1,29 +1,39 @@
-"""search-mode.txt, "When the API has no model for the compile": the 503 a brief gets.
+"""search-mode.txt, "When the API has no model for the compile": the 503 a brief gets, as the
+agent reads it from a real tool call over an MCP client session (the SDK's in-process client).
 
 .venv/bin/python -m docs.examples.search_compile_unavailable
 """
 
 from __future__ import annotations
 
-import json
-
 from docs.examples import scratch
 
 
 def main() -> None:
     scratch.setup()
-    from limma import door
+    import anyio
+    from mcp.shared.memory import create_connected_server_and_client_session
 
-    client, workspace_id = scratch.client_for("People")
+    from limma import door
+    from limma.models import ApiKey
+    from qa_view.mcp_server import build_server, result_text
+
+    _, workspace_id = scratch.client_for("People")
+    key = ApiKey.objects.get(workspace_id=workspace_id)
+
+    async def call_tool(name: str, arguments: dict) -> object:
+        async with create_connected_server_and_client_session(build_server(key)) as client:
+            return await client.call_tool(name, arguments)
+
     # A deployment with no model that compiles briefs: the scripted provider with no script.
     with door.use_provider(door.ScriptedProvider()):
-        reply = client.post(
-            "/v1/public/search",
+        result = anyio.run(
+            call_tool,
+            "limma_search",
             {"workspace_id": workspace_id, "brief": "VP-level Sales leaders in DACH."},
-            format="json",
         )
-    print("is_error:", reply.status_code >= 400)
-    print(json.dumps(reply.json(), separators=(", ", ": ")))
+    print("is_error:", bool(result.isError))
+    print(result_text(result))
 
 
 if __name__ == "__main__":

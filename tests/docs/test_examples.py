@@ -12,6 +12,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 PRINTED = {
+    "search_mode": (
+        "modes: ('answer', 'search', 'people') | search prompt is its own: True\n"
+        "0. A brief (conditions on people or records): call limma_search FIRST with brief= the "
+        "request and read the closed set from its reply instead of assembling it from "
+        "limma_facts calls — `matches` (who is in the set, and `why`: each condition's value and "
+        "where it is from), `matched.total` (the whole set: page with offset= "
+        '`matched.next_offset` until it is null), `others` (`ruled_out` is the one "no"; the '
+        "rest are not recorded or cannot be placed) and `complete`. What `incomplete_because` "
+        "says was dropped, not compiled or not bound was NOT searched; use rules 1-5 only for "
+        "that part, and for requests limma_search cannot express. A row's receipt is fetched "
+        "with the call `more.entity` describes.\n"
+    ),
     # ideas.txt, "What comes back". The one figure that departs from the specification's print
     # is possibly's location: the spec prints [68, 96], but a part standing alone is its one
     # sentence, so its location is the quote's own span, [68, 95].
@@ -32,7 +44,8 @@ PRINTED = {
     ),
     "search_compile_unavailable": (
         "is_error: True\n"
-        '{"status": 503, "path": "/v1/public/search", "detail": {"type": "compile_unavailable", '
+        'Error executing tool limma_search: {"status": 503, "path": "/v1/public/search", '
+        '"detail": {"type": "compile_unavailable", '
         '"reason": "compile requires a model; pass constraints"}}\n'
     ),
 }

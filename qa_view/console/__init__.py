@@ -1,0 +1,1 @@
+"""The evaluator's console (/console/): one agent loop in three modes, compare, record, replay."""
