@@ -1,4 +1,4 @@
-.PHONY: setup demo run test
+.PHONY: setup demo run test mutants
 setup:
 	scripts/setup
 demo:
@@ -7,3 +7,6 @@ run:
 	scripts/run
 test:
 	scripts/test
+mutants:
+	scripts/setup
+	scripts/mutants $(ARGS)

@@ -11,7 +11,6 @@ from criteria.recency import recency_notes
 from criteria.record import record_check_echo
 from criteria.service import CriteriaRun
 
-NOT_RUN_STATUSES = ("not_run", "over_budget")
 NOT_RUN = "not_run"  # the record_check echo: consulted for nothing
 
 

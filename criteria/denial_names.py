@@ -19,7 +19,6 @@ from criteria.denial_words import (
     AUXILIARIES,
     BEHIND_A_PRONOUN,
     CONJUNCTIONS,
-    DETERMINERS,
     FRAGMENT_OPENERS,
     MORE_THAN_THE_FORM,
     NAME_NOT_PROVED,
@@ -27,15 +26,13 @@ from criteria.denial_words import (
     ORGANISATION_WORDS,
     PARTICLES,
     POSSESSIVE,
-    POSSESSIVES,
-    PRONOUNS,
     REPORTED_BY_ANOTHER,
     SUBJECT_NOT_NAMED,
-    TITLES,
     TWO_NAMES,
     _word,
     fold,
 )
+from limma.text import DETERMINERS, POSSESSIVES, PRONOUNS, TITLES
 
 if TYPE_CHECKING:
     from criteria.denials import DenialContext

@@ -20,7 +20,6 @@ from criteria.denial_words import (
     CONDITION_NOT_IN_SENTENCE,
     CONJUNCTIONS,
     DENIES_WHAT_THE_DOCUMENTS_STATE,
-    DETERMINERS,
     DOUBT,
     EXPERIENCE,
     FIRM,
@@ -37,9 +36,7 @@ from criteria.denial_words import (
     PAST,
     PERFECT,
     POINTED_BACK_AT,
-    POSSESSIVES,
     PREP_DET,
-    PRONOUNS,
     REFLEXIVE_FIRST,
     REFLEXIVE_NAMED,
     REPORTED_BY_ANOTHER,
@@ -57,6 +54,7 @@ from criteria.denial_words import (
     _word,
     fold,
 )
+from limma.text import DETERMINERS, POSSESSIVES, PRONOUNS
 
 if TYPE_CHECKING:
     from criteria.denials import DenialContext

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from limma.names import fold_name
+from limma.text import closed, fold
 
 # What a listed denial is: DenialVerdict.kind.
 FIRM, DOUBT, SET_ASIDE = "firm", "doubt", "set_aside"
@@ -73,10 +73,6 @@ WHY_WORDS = (
 # -- the closed lists -------------------------------------------------------------------------
 
 
-def _closed(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
-
 PERFECT, PAST, BASE, EXPERIENCE = "perfect", "past", "base", "experience"
 THIRD, FIRST, EITHER = "third", "first", "either"
 
@@ -119,35 +115,28 @@ VERBS: dict[str, tuple[str, str]] = {
 }
 REFLEXIVE_NAMED = frozenset({"himself", "herself", "themselves", "themself"})
 REFLEXIVE_FIRST = frozenset({"myself"})
-PREP_DET = _closed("on in with of for across within into at to the a an any")
-PRONOUNS = _closed("she he they it we you one someone somebody everyone everybody nobody")
-POSSESSIVES = _closed("her his their its our your my whose")
-DETERMINERS = _closed(
-    "the a an this that these those every each any some all both neither either another such "
-    "many most several few other"
-)
-FRAGMENT_OPENERS = _closed("no not never nope yes none nothing without ever")
-LIMIT_OPENERS = _closed(
+PREP_DET = closed("on in with of for across within into at to the a an any")
+FRAGMENT_OPENERS = closed("no not never nope yes none nothing without ever")
+LIMIT_OPENERS = closed(
     "at before until till since during while when apart except outside prior after besides "
     "other unlike in from between as aside previously earlier formerly originally initially "
     "back then throughout"
 )
-TRAILING_LIMITS = LIMIT_OPENERS | _closed(
+TRAILING_LIMITS = LIMIT_OPENERS | closed(
     "for with within across under there yet anymore directly personally professionally"
 )
-AUXILIARIES = _closed("have has had do does did is are was were can could would will")
+AUXILIARIES = closed("have has had do does did is are was were can could would will")
 CONJUNCTIONS = frozenset({"and", "&", "or", "nor", "plus"})
-TITLES = _closed("dr prof professor mr mrs ms miss mx sir dame")
-PARTICLES = _closed(
+PARTICLES = closed(
     "van von de der den del della di da du dos das la le ten ter af av zu bin ibn al el y"
 )
 # Words that end an organisation's name, never a person's (not "Dairy": the spec's own limit).
-ORGANISATION_WORDS = _closed(
+ORGANISATION_WORDS = closed(
     "as asa ab abp aps oy oyj gmbh ag sa sas spa srl bv nv ltd limited llc inc corp corporation "
     "plc co company group holding holdings foods nutrition international industries"
 )
 # The first word of a next sentence (same turn) that takes the denial back or points at it.
-TAKE_BACK = _closed("that this but however although though actually correction except until yet")
+TAKE_BACK = closed("that this but however although though actually correction except until yet")
 
 
 # -- folding and words ------------------------------------------------------------------------
@@ -168,7 +157,6 @@ _SENTENCE_END = re.compile(r"\n|[.!?][\"')\u201d\u2019]*(?=\s|$)")
 
 # Case, accents and spacing aside, the letters NFKD keeps whole folded too ("Ødegård" is
 # "odegard"): the one folding of names, limma.names.fold_name.
-fold = fold_name
 
 
 def _tokens(text: str) -> list[re.Match[str]]:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from limma.text import closed
 from limma.vocabulary.folding import fold, key
 
 
@@ -20,43 +21,39 @@ def _listed(words: str) -> list[str]:
     return words.split()
 
 
-def _closed(words: str) -> frozenset[str]:
-    return frozenset(_listed(words))
-
-
 # What duration_years() says of a length's words.
 MINIMUM, NO_MINIMUM, NOT_IN_YEARS, NO_COUNT = "minimum", "no_minimum", "not_in_years", "no_count"
 
 # Closed lists (matched case aside). A lead-in opens a facet; framing and connectors are no
 # condition; a carried lead-in is framing, then a plain verb of doing, then a particle.
-LEAD_INS = _closed(
+LEAD_INS = closed(
     "in across for within throughout at on of inside into among from to with by around"
 )
-FRAMING = _closed(
+FRAMING = closed(
     "experts expert people person persons someone somebody anyone candidates candidate "
     "professionals professional individuals individual profiles those who whom that which "
     "with have has had having are is was were been be a an the"
 )
-VERBS_OF_DOING = _closed(
+VERBS_OF_DOING = closed(
     "led lead leads leading sold sell sells selling worked work works working ran run runs "
     "running managed manage manages managing did do does doing done"
 )
-PARTICLES = _closed("in on for with at across within")
-CONNECTORS = _closed(
+PARTICLES = closed("in on for with at across within")
+CONNECTORS = closed(
     "and & for in of on at across within throughout to into from by with as through via over "
     "during among inside around the a an"
 )
 # Matched accents aside: words that deny, bound, prefer or offer an alternative.
-NEGATORS = _closed(
+NEGATORS = closed(
     "not no never nor without except excluding exclude excludes excluded neither none unlike cannot"
 )
 NEGATING_PHRASES = (
     "other than", "apart from", "rather than", "instead of", "aside from", "outside of", "but not"
 )  # fmt: skip
-PREFERENCES = _closed("ideally preferably preferred preferable optionally optional")
+PREFERENCES = closed("ideally preferably preferred preferable optionally optional")
 PREFERRING_PHRASES = ("if possible", "where possible", "nice to have", "a plus")
 ALTERNATIVES = frozenset(("or", "either", "/"))
-NAMING_NOTHING = _closed(
+NAMING_NOTHING = closed(
     "team teams work works job jobs role roles thing things stuff area areas field fields "
     "domain domains experience experiences business businesses industry industries sector "
     "sectors space it its this that these those same similar such other others related etc "
@@ -64,7 +61,7 @@ NAMING_NOTHING = _closed(
     "their his her whatever whole general various some"
 )
 YEAR_UNITS, OTHER_UNITS = r"(?:years?|yrs?)", r"(?:months?|mos|weeks?|wks?|days?|quarters?|hours?)"
-LENGTH_WORDS = _closed(
+LENGTH_WORDS = closed(
     "more than over at least less fewer up to between and plus or longer under nearly almost "
     "about around approximately approx roughly some circa ca minimum min maximum max most no "
     "not a an the of for in past last upwards excess close just couple several few many half "

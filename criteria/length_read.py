@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
+from django.utils import timezone
+
 from criteria.address import START_FROM_PROSE, switched_on
 from criteria.lengths import (
     LengthContext,
@@ -78,7 +80,7 @@ def length_in_experience(
         employer=employer,
         start=begun.used,
         document_date=document_date,
-        today=date.today(),
+        today=timezone.localdate(),
         person=person,
         other_names=other_names(text, person),
         first_person_proved=False,

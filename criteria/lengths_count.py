@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from limma.text import DATE, MONTH_STARTS
+
 AT_LEAST, EXACTLY, ABOUT, PERIOD = "at_least", "exactly", "about", "period"
 
 # fmt: off
@@ -60,16 +62,6 @@ _VAGUE = re.compile(
 )
 _LABEL = re.compile(r"\byears?\b[^.:\d]{0,40}:\s*(?P<number>\d+(?:\.\d+)?)\b", re.IGNORECASE)
 
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_MONTH_NAMES = (
-    r"(?:January|February|March|April|May|June|July|August|September|October|November"
-    r"|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
-)
-# A date as words write one: "March 2001", "2001-03", "03/2001", "2001".
-DATE = (
-    rf"(?:(?i:{_MONTH_NAMES})\s+(?:19|20)\d\d(?!\d)|(?<!\d)(?:19|20)\d\d-(?:0[1-9]|1[0-2])(?!\d)"
-    r"|(?<!\d)(?:0?[1-9]|1[0-2])/(?:19|20)\d\d(?!\d)|(?<![\d/])(?:19|20)\d\d(?!\d))"
-)
 _OPEN_END = r"present|today|now|date|the\s+present(?:\s+day)?"
 _SINCE = re.compile(rf"\bsince\s+(?P<start>{DATE})", re.IGNORECASE)
 _SPAN = re.compile(
@@ -157,8 +149,8 @@ def months_of(written: str, *, start: bool) -> int | None:
     if slash:
         return int(slash["year"]) * 12 + int(slash["month"]) - 1
     named = re.fullmatch(r"(?P<month>[A-Za-z]+)\.?\s+(?P<year>\d{4})", written)
-    if named and named["month"][:3].lower() in MONTHS:
-        return int(named["year"]) * 12 + MONTHS.index(named["month"][:3].lower())
+    if named and named["month"][:3].lower() in MONTH_STARTS:
+        return int(named["year"]) * 12 + MONTH_STARTS.index(named["month"][:3].lower())
     return None
 
 

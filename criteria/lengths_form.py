@@ -13,15 +13,15 @@ from dataclasses import dataclass
 
 from criteria.lengths_count import DATE, MODIFIERS_ABOUT, MODIFIERS_AT_LEAST, NUMBER, VAGUE
 from criteria.lengths_count import MODIFIERS_UNBOUNDED as _UNBOUNDED
-from criteria.lengths_lead import fold, word_set
+from limma.text import closed, fold
 
 # Words of an organisation's name that say nothing of WHICH organisation it is.
-ORGANISATION_WORDS = word_set(
+ORGANISATION_WORDS = closed(
     """as asa ab ag gmbh ltd limited inc llc plc sa sas bv nv oy oyj spa srl co corp corporation
     company group holding holdings foods food nutrition dairy dairies bank partners consulting
     international industries"""
 )
-CONNECTORS = word_set("& and of de du la le van der den von og och und et y")
+CONNECTORS = closed("& and of de du la le van der den von og och und et y")
 
 _TIMESTAMP = r"[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?[\])]?"
 _ITEM = re.compile(r"(?:[-*+\u2022\u2023\u25e6\u25aa\u25cf\u25cb\u2013\u2014]|\d{1,3}[.)])\s+")

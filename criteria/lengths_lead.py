@@ -12,27 +12,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from limma.names import fold_name
+from limma.text import PERSON_PRONOUNS, TITLES, closed, fold
 
-
-def word_set(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
-
-# Words compared without case, accents or spacing: "Søren Ødegård" is "soren odegard".
-fold = fold_name
-TITLES = word_set("dr prof professor mr mrs ms mx miss sir dame mme mlle madame herr frau dott ing")
-PARTICLES = word_set(
+# Words compared by limma.text.fold: "Søren Ødegård" is "soren odegard".
+PARTICLES = closed(
     "van von de der den da di du del della des la le ter ten bin ibn al el af av zu dos das do"
 )  # fmt: skip
-PRONOUNS = frozenset({"she", "he", "they", "s/he", "he/she", "she/he"})
 # Words that open a sentence and are nobody the reader knows: "Her predecessor", "The firm".
-NOT_NAMES = word_set(
+NOT_NAMES = closed(
     """we you it one this that these those the a an her his their my our its your each every
     someone somebody nobody no all both another other such some any there here which who whose
     what"""
 )
-INTERVIEWERS = word_set(
+INTERVIEWERS = closed(
     "interviewer interviewers q question host moderator analyst caller researcher"
 )
 
@@ -165,7 +157,7 @@ def lead_of(body: str) -> Lead:
     if word == "I" or re.fullmatch(r"I['\u2019](?:ve|d|m|ll)", word):
         return Lead("i", word, at)
     low = fold(word)
-    if low in PRONOUNS or re.match(r"(?:he|she) or (?:she|he)\b", fold(rest[:12])):
+    if low in PERSON_PRONOUNS or re.match(r"(?:he|she) or (?:she|he)\b", fold(rest[:12])):
         return Lead("pronoun", word, at)
     if low in NOT_NAMES or re.search(r"['\u2019]s?$", word):
         return Lead("nobody", word, at)

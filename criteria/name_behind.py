@@ -12,22 +12,21 @@ import functools
 import re
 
 from criteria.name_lists import (
+    ARTICLES,
     BEHIND_THE_NAME_NOT_PLACED,
-    DETERMINERS,
     LENGTH_PREPS,
     LIST_STOP,
     MEANS_NOT_PLACED,
     MEANS_PREPS,
-    MONTHS,
     OR_NOT_AND,
     PLACE_PREPS,
     RANK_WORDS,
     TIME_JOINS,
     TIME_PREPS,
     TITLE_JOINS,
-    _closed,
 )
 from criteria.name_words import _NUMBER, _Context, _length_ends, _phrase_ends, _Words
+from limma.text import MONTHS, closed
 
 # -- the settled forms: what stands behind the name -----------------------------------------
 
@@ -73,7 +72,7 @@ def _segment_ends(after: _Words, at: int, previous: str, context: _Context) -> s
 def _item_ends(words: _Words, at: int) -> set[int]:
     """One item of a list: [det] one to five words, none of LIST_STOP."""
     folded = words.folded
-    if at < len(folded) and folded[at] in DETERMINERS:
+    if at < len(folded) and folded[at] in ARTICLES:
         at += 1
     ends = set()
     for end in range(at + 1, min(at + 5, len(folded)) + 1):
@@ -111,7 +110,7 @@ def _title_ends(words: _Words, at: int, context: _Context, *, bare: bool) -> set
         at += 1
     elif not bare:
         return set()
-    if at < len(folded) and folded[at] in DETERMINERS:
+    if at < len(folded) and folded[at] in ARTICLES:
         at += 1
     ends: set[int] = set()
     pending: list[tuple[int, bool]] = [(at, False)]
@@ -147,7 +146,7 @@ def _place_ends(words: _Words, at: int, context: _Context) -> set[int]:
     pending, seen = [at + 1], {at + 1}
     while pending:
         position = pending.pop()
-        if position < size and folded[position] in DETERMINERS:
+        if position < size and folded[position] in ARTICLES:
             position += 1
         found = _phrase_ends(context.terms, words, position) | _phrase_ends(
             context.own_bare, words, position
@@ -184,7 +183,7 @@ def _time_ends(words: _Words, at: int) -> set[int]:
             elif not (token in MONTHS or token in TIME_JOINS or re.fullmatch(r"\d{1,2}", token)):
                 break
             position += 1
-            if dated and (_is_year(token) or token in MONTHS or token in _closed("present now")):
+            if dated and (_is_year(token) or token in MONTHS or token in closed("present now")):
                 ends.add(position)
     if folded[at] in LENGTH_PREPS:
         ends |= _length_ends(words, at + 1)
@@ -200,7 +199,7 @@ def _means_ends(words: _Words, at: int, context: _Context) -> set[int]:
     start = at + 1
     ends = _phrase_ends(context.own_bare, words, start, plural=False)
     known: set[int] = set()
-    pending = [start + 1] if start < len(folded) and folded[start] in DETERMINERS else []
+    pending = [start + 1] if start < len(folded) and folded[start] in ARTICLES else []
     pending.append(start)
     seen = set(pending)
     while pending:

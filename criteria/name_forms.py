@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from criteria.name_behind import _place_ends, _time_ends
 from criteria.name_lists import (
+    ARTICLES,
     AUXILIARIES,
     COMPLEMENT_PREPS,
     COPULAS_AND_HAVE,
-    DETERMINERS,
     FRAME_VERBS,
     MAX_NAME_WORDS,
     NOT_LED_BY_THE_PERSON,
     OTHER_PREPOSITIONS,
     OWN_WORK_AS_SUBJECT,
     PERSON_THEN_VERB,
-    POSSESSIVES,
+    PERSONAL_POSSESSIVES,
     PREPOSITION_STATES_NO_WORK,
     PREPOSITIONS_ASIDE,
     SUBJECT_PREPS,
@@ -35,9 +35,9 @@ from criteria.name_lists import (
     WORK_PREPS,
     WORK_SUBJECTS,
     WORK_WORDS,
-    _closed,
 )
 from criteria.name_words import _Context, _phrase_ends, _Words
+from limma.text import closed
 
 # -- the settled forms: what stands before the name -----------------------------------------
 
@@ -83,7 +83,7 @@ def _from_subject(words: _Words, at: int, context: _Context) -> tuple[str | None
             return _own_work(words, at + size, context)
     if folded[at] in SUBJECT_PRONOUNS:
         return _doing(words, at + 1, context)
-    if folded[at] in POSSESSIVES or folded[at] == "the":
+    if folded[at] in PERSONAL_POSSESSIVES or folded[at] == "the":
         return _own_work(words, at + 1, context)
     return None, NOT_LED_BY_THE_PERSON
 
@@ -96,14 +96,14 @@ def _own_work(words: _Words, at: int, context: _Context) -> tuple[str | None, st
     at += 1
     if folded[at : at + 2] == ("in", "question"):
         at += 2
-    while at < size and folded[at] in _closed("has have had also"):
+    while at < size and folded[at] in closed("has have had also"):
         at += 1
     if at >= size or folded[at] not in SUBJECT_VERBS:
         return None, VERB_NOT_LISTED
     at += 1
     if at < size and folded[at] in SUBJECT_PREPS:
         at += 1
-    if at < size and folded[at] in DETERMINERS:
+    if at < size and folded[at] in ARTICLES:
         at += 1
     if at == size:
         return OWN_WORK_AS_SUBJECT, ""
@@ -151,19 +151,19 @@ def _chain(words: _Words, at: int, context: _Context, *, direct: bool) -> tuple[
         nonlocal best, furthest
         furthest = max(furthest, position)
         rest = folded[position:]
-        if not rest or (len(rest) == 1 and rest[0] in DETERMINERS):
+        if not rest or (len(rest) == 1 and rest[0] in ARTICLES):
             best = max(best, count)
             return
         if first and direct and rest[0] in VERB_PREPS:
             after = folded[position + 1 :]
-            if not after or (len(after) == 1 and after[0] in DETERMINERS):
+            if not after or (len(after) == 1 and after[0] in ARTICLES):
                 best = max(best, count)
                 return
         thing = position
         if folded[thing] == "in":
             thing += 1
         ends = context.thing_ends(words, thing)  # "a decade" is a length, not "a" "decade"
-        if thing < size and folded[thing] in DETERMINERS:
+        if thing < size and folded[thing] in ARTICLES:
             ends |= context.thing_ends(words, thing + 1)
         for end in sorted(ends):
             if end < size and folded[end] in WORK_PREPS:
@@ -190,7 +190,7 @@ def _complement_of_another_thing(before: _Words, context: _Context) -> bool:
     no verb of the frame right before the noun ("designed packaging for infant milks")."""
     folded = before.folded
     end = len(folded)
-    while end and folded[end - 1] in DETERMINERS:
+    while end and folded[end - 1] in ARTICLES:
         end -= 1
     if end < 2 or folded[end - 1] not in COMPLEMENT_PREPS:
         return False
@@ -220,20 +220,20 @@ def _is_a_thing(folded: tuple[str, ...], at: int) -> bool:
     word = folded[at]
     if not word[0].isalpha():
         return False
-    closed = (
+    listed = (
         SUBJECT_PRONOUNS
-        | POSSESSIVES
-        | DETERMINERS
+        | PERSONAL_POSSESSIVES
+        | ARTICLES
         | PREPOSITIONS_ASIDE
         | OTHER_PREPOSITIONS
         | AUXILIARIES
         | FRAME_VERBS
         | SUBJECT_VERBS
     )
-    if word in closed or word.endswith(("ed", "ly")):
+    if word in listed or word.endswith(("ed", "ly")):
         return False  # a participle or an adverb: "specialised in", "centred mainly on"
     return not (
         word.endswith("ing")
         and at
-        and folded[at - 1] in SUBJECT_PRONOUNS | AUXILIARIES | _closed("it we you")
+        and folded[at - 1] in SUBJECT_PRONOUNS | AUXILIARIES | closed("it we you")
     )

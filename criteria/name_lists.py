@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from limma.text import ARTICLES, PERSONAL_POSSESSIVES, SUBJECT_PRONOUNS, closed
+
 SETTLED, VOTE, REFUSED = "settled", "vote", "refused"
 FATES = (SETTLED, VOTE, REFUSED)
 ACCEPTED_NAME_AND_SECOND_CALL = "accepted_name+second_call"
@@ -34,58 +36,51 @@ MEANS_NOT_PLACED = "means_not_placed"
 OR_NOT_AND = "or_not_and"
 
 
-def _closed(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
-
-DETERMINERS = _closed("the a an")
 # Words that may stand before the stated words of a name and are set aside ("across the …").
-PREPOSITIONS_ASIDE = _closed(
+PREPOSITIONS_ASIDE = closed(
     "in across throughout within on of for at to into from with by around among over inside "
     "through via"
 )
-SUBJECT_PRONOUNS = _closed("she he they i")
-POSSESSIVES = _closed("her his their my")
-AUXILIARIES = _closed(
+AUXILIARIES = closed(
     "has have had was were is are been be also personally directly successfully previously "
     "subsequently later then"
 )
-COPULAS_AND_HAVE = _closed("has have had was were is are been be")
-VERBS_OF_DOING = _closed(
+COPULAS_AND_HAVE = closed("has have had was were is are been be")
+VERBS_OF_DOING = closed(
     "sell sells sold selling lead leads led leading run runs ran running manage manages managed "
     "managing market markets marketed marketing handle handles handled handling oversee "
     "oversees oversaw overseen overseeing head heads headed heading work works worked working "
     "do does did done doing direct directs directed directing"
 )
 # Verbs that name the work only through the thing behind them ("took charge of", "spent … on").
-THING_VERBS = _closed(
+THING_VERBS = closed(
     "take takes took taken taking hold holds held holding spend spends spent spending assume "
     "assumes assumed assuming carry carries carried carrying bear bears bore borne gain gains "
     "gained gaining bring brings brought bringing own owns owned owning"
 )
 # A noun right behind one of these is the spec's "word between the verb and the name" (a vote),
 # never the head of a complement (refused).
-FRAME_VERBS = VERBS_OF_DOING | THING_VERBS | _closed("serve serves served serving")
-VERB_PREPS = _closed("on in across throughout within")
-WORK_PREPS = _closed("of for on in with across throughout within")
-WORK_WORDS = _closed(
+FRAME_VERBS = VERBS_OF_DOING | THING_VERBS | closed("serve serves served serving")
+VERB_PREPS = closed("on in across throughout within")
+WORK_PREPS = closed("of for on in with across throughout within")
+WORK_WORDS = closed(
     "charge responsibility responsibilities responsible launch launches relaunch relaunches "
     "portfolio portfolios experience remit range ranges work oversight ownership leadership "
     "management category categories account accounts brief mandate focus expertise specialism "
     "specialty speciality development"
 )
-WORK_SUBJECTS = _closed(
+WORK_SUBJECTS = closed(
     "portfolio portfolios remit range ranges role responsibility responsibilities brief focus "
     "mandate work job territory category categories specialism specialty speciality expertise "
     "experience accounts"
 )
-SUBJECT_VERBS = _closed(
+SUBJECT_VERBS = closed(
     "centred centered centres centers focused focussed focuses covered covers included includes "
     "spanned spans comprised comprises encompassed encompasses consisted consists was is were "
     "are been"
 )
-SUBJECT_PREPS = _closed("on around of in")
-DENIALS = _closed("not no never nor neither none nobody nothing without cannot")
+SUBJECT_PREPS = closed("on around of in")
+DENIALS = closed("not no never nor neither none nobody nothing without cannot")
 EXCLUSIONS: tuple[tuple[str, ...], ...] = tuple(
     tuple(phrase.split())
     for phrase in (
@@ -95,50 +90,46 @@ EXCLUSIONS: tuple[tuple[str, ...], ...] = tuple(
     )
 )  # fmt: skip
 # Between an exclusion and the name: "excluded all infant milks", "lost its infant milks".
-EXCLUSION_GAP = DETERMINERS | _closed("all any its her his their")
-COMPLEMENT_PREPS = _closed("of for to from in on at with about")
+EXCLUSION_GAP = ARTICLES | closed("all any its her his their")
+COMPLEMENT_PREPS = closed("of for to from in on at with about")
 # After the name.
-PLACE_PREPS = _closed("in across throughout within")
-TIME_PREPS = _closed("since from until till in during between before after")
-LENGTH_PREPS = _closed("for over")
-MEANS_PREPS = _closed("through via")
-TIME_JOINS = _closed("and to until till through the early mid late present today now date")
-MONTHS = _closed(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-)
-RANK_WORDS = _closed(
+PLACE_PREPS = closed("in across throughout within")
+TIME_PREPS = closed("since from until till in during between before after")
+LENGTH_PREPS = closed("for over")
+MEANS_PREPS = closed("through via")
+TIME_JOINS = closed("and to until till through the early mid late present today now date")
+RANK_WORDS = closed(
     "head director manager lead leader chief officer vice president vp svp evp ceo cmo cfo coo "
     "cto cco md managing general senior junior associate assistant deputy executive global "
     "regional country area national key account brand category product partner principal "
     "consultant specialist coordinator supervisor owner"
 )
-TITLE_JOINS = _closed("of and &")
-LENGTH_MODIFIERS = _closed(
+TITLE_JOINS = closed("of and &")
+LENGTH_MODIFIERS = closed(
     "more than over nearly almost about around some at least the past last well roughly "
     "approximately just"
 )
-LENGTH_COUNTS = _closed("a an several many few couple")
-LENGTH_UNITS = _closed("year years month months decade decades week weeks")
-NUMBER_WORDS = _closed(
+LENGTH_COUNTS = closed("a an several many few couple")
+LENGTH_UNITS = closed("year years month months decade decades week weeks")
+NUMBER_WORDS = closed(
     "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen twenty thirty forty fifty"
 )
-OTHER_PREPOSITIONS = _closed(
+OTHER_PREPOSITIONS = closed(
     "into onto towards toward through via over under about after before since until during "
     "among between against upon per as like"
 )
 LIST_STOP = (
     SUBJECT_PRONOUNS
-    | POSSESSIVES
+    | PERSONAL_POSSESSIVES
     | AUXILIARIES
     | VERBS_OF_DOING
     | THING_VERBS
     | PREPOSITIONS_ASIDE
     | OTHER_PREPOSITIONS
     | DENIALS
-    | _closed("the a an this that these those it its we our you your them him us me or but so")
-    | _closed("which who whom that where when while then also to not lost tried")
+    | closed("the a an this that these those it its we our you your them him us me or but so")
+    | closed("which who whom that where when while then also to not lost tried")
 )
 IRREGULAR_PLURALS = {
     "child": "children", "person": "people", "man": "men", "woman": "women", "foot": "feet",

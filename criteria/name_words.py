@@ -16,7 +16,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from criteria.name_lists import (
-    DETERMINERS,
+    ARTICLES,
     IRREGULAR_PLURALS,
     LENGTH_COUNTS,
     LENGTH_MODIFIERS,
@@ -107,13 +107,13 @@ def _same_tokens(one: tuple[str, ...], two: tuple[str, ...]) -> bool:
 
 
 def _without_determiner(tokens: tuple[str, ...]) -> tuple[str, ...]:
-    return tokens[1:] if len(tokens) > 1 and tokens[0] in DETERMINERS else tokens
+    return tokens[1:] if len(tokens) > 1 and tokens[0] in ARTICLES else tokens
 
 
 def _without_lead(tokens: tuple[str, ...]) -> tuple[str, ...]:
     """Without every leading determiner and preposition ("across the Alpine cluster")."""
     at = 0
-    while at < len(tokens) - 1 and tokens[at] in DETERMINERS | PREPOSITIONS_ASIDE:
+    while at < len(tokens) - 1 and tokens[at] in ARTICLES | PREPOSITIONS_ASIDE:
         at += 1
     return tokens[at:]
 
@@ -213,7 +213,7 @@ def _context(
     return _Context(
         person=tuple(token for token in named if token not in _STRAY),
         own=_first_word_index(own),
-        own_bare=_stripped_index(own, DETERMINERS | PREPOSITIONS_ASIDE),
+        own_bare=_stripped_index(own, ARTICLES | PREPOSITIONS_ASIDE),
         stated=_first_word_index(stated),
         terms=_phrase_index(frozenset(vocabulary_terms)),
     )

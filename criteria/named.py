@@ -34,10 +34,10 @@ from criteria.names import (
 )
 from criteria.quotes import Span
 from criteria.types import Facet, Quote
+from limma.text import SUBJECT_PRONOUNS
 from limma.vocabulary import Vocabulary
 
 ACCEPTED_NAME = "accepted_name"  # a settled quote's checked_by before its second call
-SUBJECT_PRONOUNS = ("she", "he", "they", "i")
 _STOP = ".!?;:"
 
 

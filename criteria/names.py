@@ -86,13 +86,13 @@ from criteria.name_behind import _suffix_placed
 from criteria.name_forms import _complement_of_another_thing, _prefix_form
 from criteria.name_lists import (
     ACCEPTED_NAME_AND_SECOND_CALL,
+    ARTICLES,
     AUXILIARIES,
     BEHIND_THE_NAME_NOT_PLACED,
     COMPLEMENT_OF_ANOTHER_THING,
     COMPLEMENT_PREPS,
     DENIALS,
     DENIED_IN_ITS_SENTENCE,
-    DETERMINERS,
     EXCLUDED_RIGHT_BEFORE,
     EXCLUSION_GAP,
     EXCLUSIONS,
@@ -105,7 +105,7 @@ from criteria.name_lists import (
     OTHER_PREPOSITIONS,
     OWN_WORK_AS_SUBJECT,
     PERSON_THEN_VERB,
-    POSSESSIVES,
+    PERSONAL_POSSESSIVES,
     PREPOSITION_STATES_NO_WORK,
     PREPOSITIONS_ASIDE,
     RANK_WORDS,
@@ -140,13 +140,13 @@ from limma.vocabulary import Vocabulary
 # The fates, the closed words for why and the word lists callers read, from criteria/name_lists.py.
 __all__ = [
     "ACCEPTED_NAME_AND_SECOND_CALL",
+    "ARTICLES",
     "AUXILIARIES",
     "BEHIND_THE_NAME_NOT_PLACED",
     "COMPLEMENT_OF_ANOTHER_THING",
     "COMPLEMENT_PREPS",
     "DENIALS",
     "DENIED_IN_ITS_SENTENCE",
-    "DETERMINERS",
     "EXCLUDED_RIGHT_BEFORE",
     "FATES",
     "LENGTH_UNITS",
@@ -156,8 +156,8 @@ __all__ = [
     "OR_NOT_AND",
     "OTHER_PREPOSITIONS",
     "OWN_WORK_AS_SUBJECT",
+    "PERSONAL_POSSESSIVES",
     "PERSON_THEN_VERB",
-    "POSSESSIVES",
     "PREPOSITIONS_ASIDE",
     "PREPOSITION_STATES_NO_WORK",
     "RANK_WORDS",
@@ -197,12 +197,12 @@ def name_matches(states: str, name: str) -> bool:
     """
     stated = _trimmed(_folded(states))
     named = _without_determiner(_trimmed(_folded(name)))
-    if not stated or all(token in DETERMINERS | PREPOSITIONS_ASIDE for token in named):
+    if not stated or all(token in ARTICLES | PREPOSITIONS_ASIDE for token in named):
         return False  # a name of no word but "the" or "in" names nothing (a 422 besides)
     for at in range(len(stated)):
         if _same_tokens(stated[at:], named):
             return True
-        if stated[at] not in DETERMINERS | PREPOSITIONS_ASIDE:
+        if stated[at] not in ARTICLES | PREPOSITIONS_ASIDE:
             return False
     return False
 
@@ -298,7 +298,7 @@ def checked_by_for(fate: NameFate | str) -> str | None:
 def _lead_into_prefix(before: _Words, name: _Words) -> tuple[_Words, _Words]:
     """A determiner or preposition the span opens with stands before the name."""
     at = 0
-    while at < len(name) - 1 and name.folded[at] in DETERMINERS | PREPOSITIONS_ASIDE:
+    while at < len(name) - 1 and name.folded[at] in ARTICLES | PREPOSITIONS_ASIDE:
         at += 1
     if not at:
         return before, name

@@ -33,13 +33,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from criteria.names import (
+    ARTICLES,
     AUXILIARIES,
     COMPLEMENT_OF_ANOTHER_THING,
     COMPLEMENT_PREPS,
-    DETERMINERS,
     LENGTH_UNITS,
     OTHER_PREPOSITIONS,
-    POSSESSIVES,
+    PERSONAL_POSSESSIVES,
     PREPOSITIONS_ASIDE,
     RANK_WORDS,
     REFUSED,
@@ -65,9 +65,9 @@ from criteria.offline_words import (
     led_by_another_name,
     led_by_person,
     titles_in,
-    word_set,
 )
 from limma.door import offline_handler
+from limma.text import SHE_OR_HE, closed
 from limma.vocabulary import Vocabulary
 from limma.vocabulary.folding import fold
 
@@ -75,24 +75,23 @@ UNSURE: dict[str, Any] = {"answer": "unsure", "role": None}
 OWN: dict[str, Any] = {"answer": "yes", "role": "own_work"}
 TAKEN_OUT: dict[str, Any] = {"answer": "no", "role": None}
 BESIDE_THE_WORK: dict[str, Any] = {"answer": "no", "role": "beside_the_work"}
-PRONOUNS = frozenset(("she", "he"))
 # Words that are never the noun a complement hangs on, and nouns of the person's own work.
 NOT_THINGS = (
-    DETERMINERS
-    | POSSESSIVES
+    ARTICLES
+    | PERSONAL_POSSESSIVES
     | SUBJECT_PRONOUNS
     | AUXILIARIES
     | VERBS_OF_DOING
     | THING_VERBS
     | PREPOSITIONS_ASIDE
     | OTHER_PREPOSITIONS
-    | word_set("and or but it we you this that these those who which")
+    | closed("and or but it we you this that these those who which")
 )
 WORK_NOUNS = (
     WORK_WORDS
     | RANK_WORDS
     | LENGTH_UNITS
-    | word_set("career careers job jobs role roles position positions post posts")
+    | closed("career careers job jobs role roles position positions post posts")
 )
 
 
@@ -149,7 +148,7 @@ def _whose(sentences: list[str], at: int, position: int, person: str) -> dict[st
     first = fold(lead.words[0])
     if led_by_person(lead.words, person):
         return OWN
-    if first in PRONOUNS and at > 0 and led_by_person(lead_of(sentences[at - 1]).words, person):
+    if first in SHE_OR_HE and at > 0 and led_by_person(lead_of(sentences[at - 1]).words, person):
         return OWN
     if led_by_another_name(lead.words, person):
         return {"answer": "no", "role": "not_the_person"}
@@ -207,10 +206,10 @@ def complement_of_another_thing(
     start, end = span
     before = list(WORD.finditer(sentence, 0, start))
     inside = list(WORD.finditer(sentence, start, end))
-    while len(inside) > 1 and fold(inside[0].group()) in DETERMINERS | COMPLEMENT_PREPS:
+    while len(inside) > 1 and fold(inside[0].group()) in ARTICLES | COMPLEMENT_PREPS:
         before.append(inside.pop(0))  # "for the infant formula": its lead stands before it
     at = len(before)
-    while at and fold(before[at - 1].group()) in DETERMINERS:
+    while at and fold(before[at - 1].group()) in ARTICLES:
         at -= 1
     if at < 2 or fold(before[at - 1].group()) not in COMPLEMENT_PREPS:
         return False
@@ -235,7 +234,7 @@ def complement_of_another_thing(
     held = tuple(fold(each.group()) for each in before[: at - 1])
     for other in others:
         words = [fold(each) for each in WORD.findall(other)]
-        while words and words[0] in DETERMINERS | PREPOSITIONS_ASIDE:
+        while words and words[0] in ARTICLES | PREPOSITIONS_ASIDE:
             words = words[1:]
         if words and _ends_with(held, tuple(words)):
             return False

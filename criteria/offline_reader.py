@@ -44,20 +44,18 @@ from typing import Any
 
 from criteria.offline_products import other_names
 from criteria.offline_words import (
-    DATE,
     NUM,
     SENTENCE_OPENERS,
-    TITLES,
     WORD,
     capitalised,
     date_of,
     name_parts,
     opens_earlier_work,
     titles_in,
-    word_set,
 )
 from limma.names import fold_name
 from limma.segment import segment
+from limma.text import MONTH_YEAR, TITLES_WITH_DOTS, closed
 from limma.vocabulary import Term, Vocabulary
 from limma.vocabulary.folding import fold
 
@@ -67,27 +65,27 @@ EMPLOYER = re.compile(
     r"|working for)\s+(?:the\s+)?"
     r"(?P<name>[A-Z][\w&'\u2019.-]*(?:\s+(?:&\s+)?[A-Z][\w&'\u2019.-]*)*)"
 )
-NOT_EMPLOYERS = word_set(
+NOT_EMPLOYERS = closed(
     """i she he they we you it the a an this that january february march april may june july
     august september october november december monday tuesday wednesday thursday friday
     saturday sunday"""
 )
-PLACE_LEADS = word_set("in across throughout within over for into to from covering spanning")
+PLACE_LEADS = closed("in across throughout within over for into to from covering spanning")
 PLACE_NOUNS = re.compile(r"\s+(?:markets?|regions?|countries|area|territories)\b", _I)
 PLACE_JOIN = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|&|/)\s*(?:the\s+)?", _I)
-FUNCTION_VERBS = word_set(
+FUNCTION_VERBS = closed(
     """led leads leading lead ran runs running run headed heads heading head managed manages
     managing manage directed directs directing oversaw oversees overseeing built builds
     building owned owns owning drove drives driving handled handles handling did does doing
     do coordinated coordinates coordinating established set"""
 )
-WORK_VERBS = word_set("worked works working work served serves serving spent career moved switched")
-OBJECT_LEADS = word_set("for of on")
-OBJECT_STOPS = word_set(
+WORK_VERBS = closed("worked works working work served serves serving spent career moved switched")
+OBJECT_LEADS = closed("for of on")
+OBJECT_STOPS = closed(
     """in at on to into from for with across throughout within over under by during between
     since until till through via and or but while who which where that as"""
 )
-ROLE_WORDS = word_set("director manager head lead leader executive officer vp team assistant")
+ROLE_WORDS = closed("director manager head lead leader executive officer vp team assistant")
 LEAD_INS = re.compile(
     r"^(?:in|across|throughout|within|for|of|on|at|with|through|via|by|to|into)\s+(?:the\s+)?",
     _I,
@@ -98,22 +96,23 @@ YEARS = re.compile(
     _I,
 )
 SPAN_OF_DATES = re.compile(
-    rf"\bsince\s+(?:(?:early|late|mid)[- ])?{DATE}|\bfrom\s+{DATE}\s+(?:to|until|till)\s+{DATE}",
+    rf"\bsince\s+(?:(?:early|late|mid)[- ])?{MONTH_YEAR}"
+    rf"|\bfrom\s+{MONTH_YEAR}\s+(?:to|until|till)\s+{MONTH_YEAR}",
     _I,
 )
 RECENT = re.compile(r"\b(?:currently|since|to (?:the )?present|to date|now|presently|today)\b", _I)
 PERIOD_FORMS = (
     re.compile(
-        rf"\bfrom\s+(?P<start>{DATE})\s+(?:to|until|till|through)\s+"
-        rf"(?P<end>{DATE}|(?:the )?present|today|date|now)",
+        rf"\bfrom\s+(?P<start>{MONTH_YEAR})\s+(?:to|until|till|through)\s+"
+        rf"(?P<end>{MONTH_YEAR}|(?:the )?present|today|date|now)",
         _I,
     ),
-    re.compile(rf"\bbetween\s+(?P<start>{DATE})\s+and\s+(?P<end>{DATE})", _I),
-    re.compile(rf"(?P<start>{DATE})\s*[-\u2013]\s*(?P<end>{DATE}|present|today)", _I),
-    re.compile(rf"\bsince\s+(?P<start>{DATE})", _I),
-    re.compile(rf"\bin\s+(?P<start>{DATE})", _I),
+    re.compile(rf"\bbetween\s+(?P<start>{MONTH_YEAR})\s+and\s+(?P<end>{MONTH_YEAR})", _I),
+    re.compile(rf"(?P<start>{MONTH_YEAR})\s*[-\u2013]\s*(?P<end>{MONTH_YEAR}|present|today)", _I),
+    re.compile(rf"\bsince\s+(?P<start>{MONTH_YEAR})", _I),
+    re.compile(rf"\bin\s+(?P<start>{MONTH_YEAR})", _I),
 )
-UNTIL = re.compile(rf"\b(?:until|till|through)\s+(?P<end>{DATE})", _I)
+UNTIL = re.compile(rf"\b(?:until|till|through)\s+(?P<end>{MONTH_YEAR})", _I)
 _NOTHING: dict[str, str | None] = {"quote": None, "states": None}
 NEGATOR = re.compile(r"\b(?:never|not|no longer|cannot)\b|\b\w+n['\u2019]t\b", _I)
 
@@ -184,7 +183,7 @@ def employers_in(sentence: str, person: str | None, vocabulary: Vocabulary) -> l
             or first in own
             or vocabulary.lookup(name, axis="place") is not None
             or vocabulary.lookup(name, axis="function") is not None
-            or re.fullmatch(DATE, name, _I)
+            or re.fullmatch(MONTH_YEAR, name, _I)
         ):
             continue
         found.append(name)
@@ -397,7 +396,7 @@ def subject_of(text: str) -> str | None:
     labelled = re.match(r"[^\W\d_]+:\s+", first_line)  # "Profile: Greta Ostrander ..."
     first_line = first_line[labelled.end() :] if labelled else first_line
     words = [w.group() for w in re.finditer(r"\S+", first_line)][:5]
-    words = [w for w in words if fold(w) not in TITLES]
+    words = [w for w in words if fold(w) not in TITLES_WITH_DOTS]
     if not words or fold(words[0].rstrip(",.;:")) in SENTENCE_OPENERS:
         return None
     name = []

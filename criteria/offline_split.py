@@ -33,7 +33,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from criteria.offline_words import NUM, WORD, as_years, count_of, word_set
+from criteria.offline_words import NUM, WORD, as_years, count_of
+from limma.text import closed
 from limma.vocabulary import Term, Vocabulary
 from limma.vocabulary.folding import fold
 
@@ -74,30 +75,33 @@ NEGATED = re.compile(
     _I,
 )
 PIECE_END = re.compile(r"[,;:()]|$")
-PLACE_LEADS = word_set("in across throughout within over for into to from covering spanning")
+PLACE_LEADS = closed("in across throughout within over for into to from covering spanning")
 PLACE_NOUNS = re.compile(r"\s+(?:markets?|regions?|countries|area|territories|territory)\b", _I)
 PLACE_JOIN = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or|&|/)\s*(?:the\s+)?", _I)
 CHANNEL = re.compile(r"\b(?:through|via)\s+", _I)
-PHRASE_STOPS = word_set(
+PHRASE_STOPS = closed(
     """in at on to into from for with across throughout within over under by during between
     since until through via and or but while who which where that"""
 )
-ROLE_WORDS = word_set(
+ROLE_WORDS = closed(
     """director directors manager managers head heads lead leads leader leaders executive
     executives officer officers vp vps role roles position positions team teams"""
 )
-FRAMING = word_set(
+FRAMING = closed(
     """experts expert people person persons someone anyone candidates who whom which that
     with has have had having of experience experienced background track record in the a an
     and for on as years year"""
 )
 # Plain verbs of doing that lead into a facet: the product carries them (spec: "who led").
-CARRIED = word_set(
+CARRIED = closed(
     """led leading lead sold selling sell worked working work ran running run managed
     managing manage headed heading did doing done held holding served serving"""
 )
 
-DEMONYMS: dict[str, str] = {
+# The offline splitter's own reading of demonyms, wider than the product's typing table
+# (criteria/facet_demonyms.DEMONYMS): a stand-in model may guess "Korean" is South Korea, where
+# the product's own check refuses a word that names several places.
+OFFLINE_GUESSED_DEMONYMS: dict[str, str] = {
     "European": "Europe",
     "Asian": "Asia",
     "African": "Africa",
@@ -149,7 +153,7 @@ DEMONYMS: dict[str, str] = {
 }
 _DEMONYM = re.compile(
     r"\b(?:"
-    + "|".join(re.escape(name) for name in sorted(DEMONYMS, key=len, reverse=True))
+    + "|".join(re.escape(name) for name in sorted(OFFLINE_GUESSED_DEMONYMS, key=len, reverse=True))
     + r")\b"
 )
 
@@ -218,7 +222,7 @@ def _place_mentions(claimed: _Text, vocabulary: Vocabulary) -> list[tuple[int, i
     text = claimed.text
     found = [(s, e, t, False) for s, e, t in vocabulary.find_in(text, axis="place")]
     for match in _DEMONYM.finditer(text):
-        term = vocabulary.lookup(DEMONYMS[match.group()], axis="place")
+        term = vocabulary.lookup(OFFLINE_GUESSED_DEMONYMS[match.group()], axis="place")
         overlaps = any(s < match.end() and match.start() < e for s, e, _, _ in found)
         if term is not None and not overlaps:
             found.append((match.start(), match.end(), term, True))

@@ -12,15 +12,11 @@ import re
 from dataclasses import dataclass
 
 from limma.names import fold_name
+from limma.text import MONTH_NUMBERS, TITLES_WITH_DOTS, closed
 from limma.vocabulary.folding import fold
 
 # A word as written: letters or digits, with inner hyphens, apostrophes, dots and ampersands.
 WORD = re.compile(r"[^\W_]+(?:[-'\u2019.&][^\W_]+)*")
-
-
-def word_set(words: str) -> frozenset[str]:
-    """A closed word list written as one string of words."""
-    return frozenset(words.split())
 
 
 NUMBER_WORDS: dict[str, int] = {
@@ -52,43 +48,18 @@ NUMBER_WORDS: dict[str, int] = {
 # A count as written: digits ("20", "2.5") or a number word.
 NUM = r"(?:\d+(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
 
-MONTHS: dict[str, int] = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for name in names
-}
-# A date as written: a year, maybe behind a month ("March 2001", "Mar. 2001").
-DATE = r"(?:(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+)?(?:19|20)\d{2}\b"
 _DATE_PARTS = re.compile(r"(?:(?P<month>[^\W\d_]+)\.?\s+)?(?P<year>\d{4})")
 
 # Words that open a sentence without naming anybody ("The", "She", "In 2001").
-SENTENCE_OPENERS = word_set(
+SENTENCE_OPENERS = closed(
     """a an the this that these those she he they it i we you her his their its our my your
     in at on for from since after before during as when while then there here however also
     both each every all some many most one two three today now later earlier previously
     currently recently about profile summary biography bio experience notes note call
     transcript interview meet background career education"""
 )
-# Titles that stand before a name ("Dr. Anneke Voss").
-TITLES = word_set("dr dr. prof prof. mr mr. mrs mrs. ms ms. mx mx. sir dame")
 # Words that end an organisation's name more often than a person's.
-ORGANISATION_WORDS = word_set(
+ORGANISATION_WORDS = closed(
     """foods food nutrition group gmbh ag sa sas nv bv ab as asa oy inc inc. ltd ltd. llc plc
     co co. corp corp. company holding holdings international partners labs laboratories
     pharma pharmaceuticals medical health healthcare bank capital systems solutions
@@ -120,7 +91,7 @@ def date_of(written: str) -> str:
     match = _DATE_PARTS.search(written)
     if match is None:
         return written
-    month = MONTHS.get((match["month"] or "").casefold().rstrip("."))
+    month = MONTH_NUMBERS.get((match["month"] or "").casefold().rstrip("."))
     return f"{match['year']}-{month:02d}" if month else match["year"]
 
 
@@ -175,13 +146,15 @@ def name_parts(person: str | None) -> tuple[str, ...]:
     """A person's name as words, titles left off: "Dr. Anneke Voss" is ("Anneke", "Voss")."""
     if not person:
         return ()
-    return tuple(word for word in WORD.findall(person) if fold(word) not in TITLES)
+    return tuple(word for word in WORD.findall(person) if fold(word) not in TITLES_WITH_DOTS)
 
 
 def words_without_title(words: tuple[str, ...]) -> tuple[str, ...]:
     """The words with the titles they open with left off ("Dr Anneke Voss" -> Anneke Voss)."""
     at = 0
-    while at < len(words) and (fold(words[at]) in TITLES or fold(words[at]) + "." in TITLES):
+    while at < len(words) and (
+        fold(words[at]) in TITLES_WITH_DOTS or fold(words[at]) + "." in TITLES_WITH_DOTS
+    ):
         at += 1
     return words[at:]
 
@@ -232,11 +205,11 @@ TITLE_WORDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:plant|logistics)\b", re.IGNORECASE, "Operations"),
     )
 )
-TITLE_VERBS = word_set(
+TITLE_VERBS = closed(
     """ran runs running led leads leading headed heads heading managed manages managing
     was is became served serves joined oversaw"""
 )
-TITLE_NOUNS = word_set(
+TITLE_NOUNS = closed(
     """team teams manager managers director directors lead leads head function department
     unit group officer"""
 )
@@ -267,7 +240,7 @@ PUNCTUATION = re.compile(r"[^\s\w'\u2019-]")
 # -- whose turn, and which clause of it ------------------------------------------------------
 
 # "I" as it opens a clause, its contractions included ("I'm a sales manager", "I've led ...").
-FIRST_PERSON = word_set("i i'm i've i'd i'll")
+FIRST_PERSON = closed("i i'm i've i'd i'll")
 _CLAUSE_END = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -303,28 +276,28 @@ def opens_earlier_work(sentence: str) -> bool:
 # -- a team beside the person: "works closely with the marketing team" -----------------------
 
 # Words that put the person beside the work that follows: they are with it, not doing it.
-BESIDE_LEADS = word_set(
+BESIDE_LEADS = closed(
     """with alongside beside supports support supporting supported assists assist assisting
     assisted helps help helping helped"""
 )
 # Nouns that make a function somebody's unit: the person leads it, or works beside it.
-TEAM_NOUNS = word_set(
+TEAM_NOUNS = closed(
     """team teams department departments colleague colleagues agency agencies unit units
     function staff"""
 )
 # Verbs that make a team the person's own work: they lead it ("ran the brand team").
-TEAM_LEADS = word_set(
+TEAM_LEADS = closed(
     """led leads lead leading ran runs run running headed heads head heading managed manages
     manage managing directed directs direct directing oversaw oversees oversee overseeing
     built builds build building founded founds"""
 )
 # Words that make the person a member of the team, or nothing the rule can tell: a doubt.
-GOVERNOR_STOPS = word_set(
+GOVERNOR_STOPS = closed(
     """in on of at to into from for by as and or but is was are were be been has have had
     joined joins join joining who which that"""
 )
 # Words passed over between a governor and what it governs ("with the marketing team").
-GOVERNOR_GAP = word_set(
+GOVERNOR_GAP = closed(
     """the a an our their its his her my your this these those closely directly
     local regional global central national international internal external wider whole
     entire company's"""

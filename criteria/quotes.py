@@ -12,6 +12,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
 
+from limma.text import MONTH_STARTS
+
 Span = tuple[int, int]
 
 # Where a sentence ends: a line break, or . ! ? (and closing quotes) before white space.
@@ -124,7 +126,6 @@ _COUNT = re.compile(
     r"(?P<unit>years?|yrs?|decades?|months?|weeks?|days?)\b",
     re.IGNORECASE,
 )
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _START = rf"(?:(?P<start_month>{_MONTH})\s+)?(?P<start_year>(?:19|20)\d\d)"
 _END = (
@@ -194,4 +195,4 @@ def _dated(match: re.Match[str], as_of: date | None) -> tuple[float | None, str 
 
 
 def _month(written: str | None, otherwise: int) -> int:
-    return otherwise if not written else _MONTHS.index(written[:3].lower()) + 1
+    return otherwise if not written else MONTH_STARTS.index(written[:3].lower()) + 1

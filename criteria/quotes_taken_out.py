@@ -26,13 +26,13 @@ import itertools
 import re
 
 from criteria.name_lists import (
+    ARTICLES,
     COMPLEMENT_OF_ANOTHER_THING,
     COMPLEMENT_PREPS,
     DENIED_IN_ITS_SENTENCE,
-    DETERMINERS,
     EXCLUDED_RIGHT_BEFORE,
+    PERSONAL_POSSESSIVES,
     PLACE_PREPS,
-    POSSESSIVES,
     RANK_WORDS,
     REFUSED,
     SUBJECT_PRONOUNS,
@@ -112,7 +112,7 @@ def _a_place_or_a_rank(before: str, facet: Facet) -> bool:
     of marketing") names the person's own post, and a place preposition before a place
     ("hospitals in Germany") places the work — the name rule's "a place the reader can place"."""
     words = [word.casefold() for word in _WORD.findall(before) if word[0].isalnum()]
-    while words and words[-1] in DETERMINERS:
+    while words and words[-1] in ARTICLES:
         words.pop()
     if len(words) < 2:
         return False
@@ -138,7 +138,7 @@ def _inside_another_s_work(before: str, person: str | None) -> str | None:
             antecedent = words[at - 2]
         if (
             antecedent.isalpha()
-            and antecedent not in WORK_WORDS | DETERMINERS | POSSESSIVES | SUBJECT_PRONOUNS
+            and antecedent not in WORK_WORDS | ARTICLES | PERSONAL_POSSESSIVES | SUBJECT_PRONOUNS
             and antecedent not in own
             and not antecedent.endswith("ed")
         ):

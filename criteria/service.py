@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal
@@ -22,9 +21,10 @@ from django.utils import timezone
 from django_q.tasks import async_task
 
 from criteria.address import reader_identity
+from criteria.gather import RunState, Stored, gathered
 from criteria.judged_at import judged_at
 from criteria.likeliest import likeliest_first
-from criteria.lists import Candidate, Lists, entity_verdicts, four_lists
+from criteria.lists import Lists
 from criteria.models import Criterion, Judgment
 from criteria.plan import (
     OFFLINE_SECONDS_PER_READ,
@@ -38,7 +38,6 @@ from criteria.plan import (
 from criteria.reading import SPEND_CAP, claim_lease, facets_of, failure_kind, judgment_read
 from criteria.resolve import Resolved, criterion_resolve
 from criteria.rows import match_rows_write
-from criteria.types import DocumentJudgment
 from limma import door
 from limma.conf import limma_settings
 from limma.errors import Forbidden
@@ -296,14 +295,6 @@ def _at_spend_cap(ids: list[int]) -> bool:
     return failed.filter(failure__startswith=f"{SPEND_CAP}:").exists()
 
 
-def _refused_at_spend_cap(judgment: Judgment | None) -> bool:
-    return (
-        judgment is not None
-        and judgment.state == Judgment.State.FAILED
-        and failure_kind(judgment.failure) == SPEND_CAP
-    )
-
-
 def _open(ids: list[int]) -> int:
     return Judgment.objects.filter(
         pk__in=ids, state__in=(Judgment.State.QUEUED, Judgment.State.IN_FLIGHT)
@@ -313,8 +304,9 @@ def _open(ids: list[int]) -> int:
 def _gather(
     run: CriteriaRun, entity_pks: list[int], list_limit: int, *, key: ApiKey, as_of: str = ""
 ) -> None:
+    """The run's reply from what is stored (criteria.gather, pure), then the two writes:
+    the match rows, and the judgments now reported marked so."""
     plan, criterion = run.plan, run.criterion
-    identity = reader_identity()
     at = judged_at(
         key=key,
         criterion=criterion,
@@ -322,103 +314,44 @@ def _gather(
         documents=plan.documents,
         as_of=as_of,
     )
-    judgments = {
-        judgment.document_id: judgment
-        for judgment in Judgment.objects.filter(
-            criterion=criterion,
-            reader_identity=identity,
-            document__in=[d.pk for d in plan.documents],
-        )
-    }
-    by_entity: dict[int, list] = {pk: [] for pk in entity_pks}
-    for document in plan.documents:
-        by_entity.setdefault(document.entity_id, []).append(document)
-    entities = Entity.objects.in_bulk(entity_pks)
-    candidates, unread_docs = [], 0
-    another = plan.read_by_another
-    for pk in entity_pks:
-        documents = by_entity.get(pk, [])
-        judged, unread = [], []
-        for document in documents:
-            judgment = judgments.get(document.pk)
-            if judgment is not None and judgment.state == Judgment.State.DONE:
-                judged.append(at.judged(pk, DocumentJudgment.from_json(judgment.outcome)))
-            elif _refused_at_spend_cap(judgment):
-                unread_docs += 1
-                unread.append(SPEND_CAP)  # refused at a ceiling before it was sent: not read
-            elif judgment is not None and judgment.state == Judgment.State.FAILED:
-                judged.append(
-                    DocumentJudgment(source_id=document.source_id, failed=judgment.failure)
-                )
-            else:
-                unread_docs += 1
-                unread.append(
-                    "read_by_another_reader"
-                    if document.pk in another
-                    else ("being_read" if judgment is not None else run.status_reason or "not_read")
-                )
-        entity = entities[pk]
-        candidates.append(
-            Candidate(
-                entity_id=entity.key,
-                name=entity.display_name,
-                judgments=tuple(judged),
-                unread=tuple(unread),
-                documents=len(documents),
-            )
-        )
-    run.lists = four_lists(
-        candidates,
-        facets_of(criterion),
-        list_limit=list_limit,
+    built = gathered(
+        _stored(run, entity_pks),
+        plan=plan,
+        entity_pks=entity_pks,
+        facets=list(facets_of(criterion)),
         vocabulary=criterion.workspace.vocabulary,
+        list_limit=list_limit,
+        at=at,
+        run=RunState(run.status, run.status_reason, run.background),
     )
-    keys = {entity.key: pk for pk, entity in entities.items()}
-    run.verdicts = {
-        keys[entity_key]: verdict
-        for entity_key, verdict in entity_verdicts(candidates, facets_of(criterion)).items()
-    }
+    run.lists, run.verdicts = built.lists, built.verdicts
+    run.reads, run.usage = built.reads, built.usage
+    run.candidates = {"entities": len(entity_pks), "documents": plan.needed}
     run.rows = match_rows_write(
         criterion=criterion,
-        matched={keys[entry["entity_id"]]: entry for entry in run.lists.matched},
+        matched=built.matched,
         candidates=entity_pks,
         documents={document.source_id: document for document in plan.documents},
     )
-    done = [
-        j for j in judgments.values() if j.state in (Judgment.State.DONE, Judgment.State.FAILED)
-    ]
-    fresh = [j for j in done if not j.reported]
-    Judgment.objects.filter(pk__in=[j.pk for j in fresh]).update(
+    Judgment.objects.filter(pk__in=[j.pk for j in built.fresh]).update(
         reported=True, reported_calls=F("calls"), reported_usd=F("usd")
     )
-    run.candidates = {"entities": len(entity_pks), "documents": plan.needed}
-    failures = Counter(j.failure for j in fresh if j.state == Judgment.State.FAILED)
-    run.reads = {
-        "needed": plan.needed,
-        "done": len(
-            [
-                j
-                for j in fresh
-                if j.document_id in {d.pk for d in plan.to_read} and j.state == Judgment.State.DONE
-            ]
-        ),
-        "reused": len(plan.reused),
-        "adjudicated": sum(1 for j in fresh if j.adjudicated),
-        "typed": sum(1 for j in fresh if j.typed),
-        "in_flight_at_return": run.background.get("in_flight", 0),
-        "not_submitted": run.background.get("queued", 0),
-        "stored_not_served": dict(plan.stored_not_served) if run.status != "complete" else {},
-        # Reads that judged nothing, by fault and cause: never counted as a judgment.
-        "failed": sum(failures.values()),
-        "failures": dict(sorted(failures.items())),
-    }
+
+
+def _stored(run: CriteriaRun, entity_pks: list[int]) -> Stored:
+    """What the run's reply is built from: its plan's judgments by this reader, the
+    candidates, and the criteria splitter's calls for the request."""
+    judgments = Judgment.objects.filter(
+        criterion=run.criterion,
+        reader_identity=reader_identity(),
+        document__in=[d.pk for d in run.plan.documents],
+    )
     split = LedgerEntry.objects.filter(
         request_id=run.request_id, role="criteria_splitter"
     ).aggregate(calls=Count("id"), usd=Sum("usd"))
-    run.usage = {
-        "calls": sum(j.calls - j.reported_calls for j in fresh) + split["calls"],
-        "cost_usd": float(
-            sum((j.usd - j.reported_usd for j in fresh), Decimal("0"))
-            + (split["usd"] or Decimal("0"))
-        ),
-    }
+    return Stored(
+        judgments={judgment.document_id: judgment for judgment in judgments},
+        entities=Entity.objects.in_bulk(entity_pks),
+        split_calls=split["calls"],
+        split_usd=split["usd"] or Decimal("0"),
+    )

@@ -14,7 +14,6 @@ Pure functions over the undetermined entries (criteria/lists.py) and the facets:
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +27,7 @@ from criteria.facet_words import (
 )
 from criteria.names import DENIALS, MAX_NAME_WORDS, RANK_WORDS, same_name
 from criteria.types import CONDITION, DIFFERENT, Facet
+from limma.text import closed, fold
 from limma.vocabulary import Term, Vocabulary
 
 LIST_LIMIT_MAX = 200
@@ -52,15 +52,11 @@ READ_IN_ANOTHER_ROLE = frozenset(
 )
 
 
-def _closed(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
-
 # The 422 word lists a name is refused for (criteria/facet_words.py): one list, shared.
 _NEGATING_PHRASES = NEGATING_PHRASES
 _NEGATORS = DENIALS | NEGATORS
 _PREFERENCES = PREFERENCES | frozenset(PREFERRING_PHRASES)
-_NAMING_NOTHING = NAMING_NOTHING | _closed(
+_NAMING_NOTHING = NAMING_NOTHING | closed(
     "and & for in of on at across within throughout to into from by with as through via over "
     "during among inside around the a an"
 )
@@ -69,9 +65,9 @@ _SENTENCE_MARKS = re.compile(r"[.!?;:]")
 _WORD = re.compile(r"\w+(?:[-'\u2019]\w+)*|[^\w\s]")
 _PEOPLE = frozenset(("she", "he", "they", "we", "her", "his", "their", "our", "my", "it", "its"))
 _PEOPLE |= frozenset(("you", "your", "him", "them", "me", "us"))
-_FINITE_VERBS = _closed("sold ran led oversaw did took spent was were has have had is are been")
+_FINITE_VERBS = closed("sold ran led oversaw did took spent was were has have had is are been")
 # A rank word that is a rank by itself, not a word that qualifies one ("brand", "senior").
-_RANKS = RANK_WORDS - _closed(
+_RANKS = RANK_WORDS - closed(
     "managing general senior junior global regional country area national key account brand "
     "category product"
 )
@@ -231,13 +227,8 @@ def _worded(token: str) -> bool:
     return any(char.isalnum() for char in token)
 
 
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
 def _folded_tokens(words: str) -> list[str]:
-    return _WORD.findall(_fold(words))
+    return _WORD.findall(fold(words))
 
 
 def _is_a_sentence(words: str, tokens: list[str]) -> bool:
@@ -245,7 +236,7 @@ def _is_a_sentence(words: str, tokens: list[str]) -> bool:
     milks"; "IT services" holds no "it", "managed nutrition" no verb)."""
     if _SENTENCE_MARKS.search(words):
         return True
-    written = [_fold(t) if t == t.lower() else t for t in _WORD.findall(words)]
+    written = [fold(t) if t == t.lower() else t for t in _WORD.findall(words)]
     return any(t in _PEOPLE or t in _FINITE_VERBS for t in written) or "I" in written
 
 

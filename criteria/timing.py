@@ -19,6 +19,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
+from django.utils import timezone
+
 from criteria.length_read import LengthRead, length_in_experience
 from criteria.recency import (
     RECENCY_NOT_PROVED,
@@ -126,7 +128,7 @@ def recency_as_read(facet: Facet, timing: Timing) -> str:
     }
     if recency_may_be_granted(facet, **said):
         return RECENCY_TO_DECIDE
-    verdict = recency_verdict(facet, as_of=timing.dated or date.today(), **said)
+    verdict = recency_verdict(facet, as_of=timing.dated or timezone.localdate(), **said)
     return verdict.missing_because or RECENCY_NOT_PROVED
 
 

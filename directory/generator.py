@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from directory import infant_formula, staplers
 from directory.documents import background_docs, ctx_of, short_profile
-from directory.niches import NICHES, Case
+from directory.niches import Case
 from directory.people import Person, career, named, object_id
 from directory.places import COUNTRIES, DACH, EUROPE, city, label, quotas
 
@@ -113,7 +113,3 @@ def generate(n: int, seed: int) -> list[Person]:
         people.append(person)
     rng.shuffle(people)
     return people
-
-
-def niche_ids() -> tuple[str, ...]:
-    return tuple(NICHES)

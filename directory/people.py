@@ -14,10 +14,8 @@ from dataclasses import dataclass, field
 from directory.names import BACKGROUND, POOLS
 from directory.niches import Doc, Role, Verdict
 from directory.places import BY_NAME
-from limma.vocabulary.functions import FUNCTIONS
 
 MOVED = 0.15  # how often a person's name comes from another region than their country's
-FUNCTION_NAMES = tuple(function.name for function in FUNCTIONS)
 # Functions the directory's background draws from, weighted as a directory of experts holds them.
 WEIGHTED_FUNCTIONS: tuple[tuple[str, int], ...] = (
     ("Marketing", 8), ("Sales", 9), ("General Management", 5), ("Finance", 6),

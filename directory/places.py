@@ -11,8 +11,6 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-PER = 3000
-
 
 class Country(NamedTuple):
     name: str  # the vocabulary's English name

@@ -46,3 +46,22 @@ def q_cluster_check(app_configs: Any = None, **kwargs: Any) -> list[checks.Check
             )
         ]
     return []
+
+
+@checks.register(checks.Tags.compatibility)
+def claim_lease_check(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """A read's claim lease (LIMMA_CLAIM_LEASE_SECONDS) must run out before the task timeout:
+    a worker killed mid-read holds its claim for one lease, and the task handed out again
+    after the timeout must find it free."""
+    lease = float(getattr(settings, "LIMMA_CLAIM_LEASE_SECONDS", 60))
+    timeout = getattr(settings, "Q_CLUSTER", {}).get("timeout")
+    if lease <= 0 or (timeout is not None and lease >= timeout):
+        return [
+            checks.Error(
+                f"LIMMA_CLAIM_LEASE_SECONDS ({lease:g}s) must be above 0 and shorter than the "
+                f"task timeout (LIMMA_TASK_TIMEOUT, {timeout}s), or a killed worker's read is "
+                "claimed when its task is handed out again.",
+                id="limma.E005",
+            )
+        ]
+    return []

@@ -232,13 +232,19 @@ SPECTACULAR_SETTINGS = {
 }
 
 
-def _q_cluster() -> dict[str, object]:
+# The one time every other is derived from: how long a background task may run. django-q2's
+# timeout is it, its retry a minute more; a criteria read's claim lease must be shorter
+# (the system check limma.E005), so that a killed worker's claim is free before the task
+# is handed out again.
+LIMMA_TASK_TIMEOUT_SECONDS = int(os.environ.get("LIMMA_TASK_TIMEOUT", "900"))
+
+
+def q_cluster_for(timeout: int = LIMMA_TASK_TIMEOUT_SECONDS) -> dict[str, object]:
     """django-q2: the ORM broker by default, Redis when REDIS_URL is given.
 
     retry must outlast the longest task (a criteria read waits on model calls), or a task
     still running is handed out again; tasks are idempotent all the same.
     """
-    timeout = int(os.environ.get("LIMMA_TASK_TIMEOUT", "900"))
     cluster: dict[str, object] = {
         "name": "limma",
         "workers": int(os.environ.get("LIMMA_WORKERS", "2")),
@@ -258,7 +264,7 @@ def _q_cluster() -> dict[str, object]:
     return cluster
 
 
-Q_CLUSTER = _q_cluster()
+Q_CLUSTER = q_cluster_for()
 # A criteria read's claim is a lease renewed by a heartbeat (a quarter of it) while the read
 # runs: a killed worker's claim is taken again by the next call or task once it runs out.
 LIMMA_CLAIM_LEASE_SECONDS = float(os.environ.get("LIMMA_CLAIM_LEASE_SECONDS", "60"))

@@ -31,7 +31,6 @@ from qa_view.models import DayCeiling, SpendHold, Visitor
 # The codes a refusal at a ceiling is said with (through qa_view.codes, like every code).
 VISITOR_CEILING = "ceiling_visitor"
 DAY_CEILING = "ceiling_day"
-CEILINGS = (VISITOR_CEILING, DAY_CEILING)
 # The one lock every hold is taken under (PostgreSQL's advisory lock key).
 SPEND_LOCK = 0x4C494D4D41  # "LIMMA"
 CEILING_REACHED = "This call's price at most does not fit under the ceiling."

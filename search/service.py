@@ -30,7 +30,6 @@ from search.scope import scope_entities, scope_rows
 CANNOT_TELL = "cannot_tell"  # a candidate whose documents do not settle the niche
 VERDICTS = (MATCHED, RULED_OUT, NOT_RECORDED, CANNOT_BE_PLACED, CANNOT_TELL)
 TOO_MANY_CRITERIA = "One search carries one criterion: send the niche whole, as one text."
-CONSTRAINT_NOT_BOUND = "ordinary_constraint_not_bound"
 # A person's entry on the criterion's lists, as the search's partition counts it.
 CRITERION_VERDICTS = {
     "matched": MATCHED,

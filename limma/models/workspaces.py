@@ -5,11 +5,13 @@ from __future__ import annotations
 import copy
 import time
 from functools import cached_property
+from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import models
 
 from limma.ids import new_workspace_id
-from limma.pack import DEFAULT_PACK, Pack, pack_from_json
+from limma.pack import DEFAULT_PACK, Pack, pack_faults, pack_from_json
 from limma.vocabulary import Term, Vocabulary
 
 
@@ -28,6 +30,17 @@ class Workspace(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.id})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Checked wherever a workspace is created or its pack changed, not only in a form."""
+        self.clean()
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        """A pack every verb can trust: each fault named by its code (limma/pack.py)."""
+        faults = pack_faults(self.pack)
+        if faults:
+            raise ValidationError({"pack": faults}, code="pack_invalid")
 
     @cached_property
     def parsed_pack(self) -> Pack:

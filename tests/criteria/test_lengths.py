@@ -1404,6 +1404,28 @@ def test_spec_an_interviewers_sentence_is_not_handed_on_even_in_the_form():
         pytest.param(
             "Anneke led marketing for Germany for 22 years.", {}, id="for_a_market_is_no_employer"
         ),
+        # Another organisation the count is cut off from ("22 years at X" is not handed on):
+        pytest.param(
+            "Anneke has done this work for 22 years; Brightwell Nutrition hired her in the spring.",
+            {},
+            id="another_organisation_behind_a_semicolon",
+        ),
+        pytest.param(
+            "Anneke has done this work for 22 years, then Brightwell Nutrition.",
+            {},
+            id="another_organisation_behind_a_comma",
+        ),
+        pytest.param(
+            "Anneke has done this work for 22 years alongside her board seat at Brightwell "
+            "Nutrition.",
+            {},
+            id="another_organisation_more_than_three_words_away",
+        ),
+        pytest.param(
+            "At Brightwell Nutrition, Anneke has done this work for 22 years.",
+            {},
+            id="another_organisation_before_the_sentence_s_comma",
+        ),
     ],
 )
 def test_the_near_misses_are_handed_on(sentence, given):

@@ -480,3 +480,76 @@ def test_a_recency_some_as_of_grants(facet, sentences, period, may):
     if not may:  # and then no as_of a search may send grants it
         for year in (1990, 2005, 2011, 2015, 2024, 2100):
             assert not verdict(facet, *sentences, as_of=date(year, 6, 1)).granted
+
+
+# -- the window's and as_of's own month: the boundaries a flipped comparison would move -------
+# As of June 2024, the last 5 years begin in June 2019.
+
+
+@pytest.mark.parametrize(
+    ("end", "because"),
+    [
+        pytest.param("2019-06", None, id="the_record_ends_in_the_windows_first_month"),
+        pytest.param("2019-05", RECORD_SAYS_ENDED, id="the_record_ends_the_month_before"),
+    ],
+)
+def test_within_years_an_open_claim_the_record_ends_at_the_windows_edge(end, because):
+    found = verdict(LAST_5, OPENS, MAREN, closure=Closure(end=end, row=ROW))
+
+    assert found.missing_because == because
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param(
+            "Maren led marketing from 2001 to June 2019.",
+            (True, None, "to June 2019"),
+            id="ends_in_the_windows_first_month",
+        ),
+        pytest.param(
+            "Maren led marketing from 2001 to May 2019.",
+            (False, PROFILE_SAYS_ENDED, None),
+            id="ends_the_month_before",
+        ),
+    ],
+)
+def test_within_years_a_dated_end_at_the_windows_edge(sentence, expected):
+    assert shown(verdict(LAST_5, OPENS, sentence)) == expected
+
+
+def test_within_years_the_earliest_of_two_ends_decides():
+    found = verdict(
+        LAST_5, OPENS, "Maren led marketing from 2001 to 2021.", "She led it until 2010."
+    )
+
+    assert shown(found) == (False, PROFILE_SAYS_ENDED, None)
+
+
+def test_within_years_an_open_claim_checked_against_the_record_says_so():
+    checked = verdict(LAST_5, OPENS, MAREN, closure=None, record_checked=True)
+    unchecked = verdict(LAST_5, OPENS, MAREN, closure=None, record_checked=False)
+
+    assert (checked.granted, checked.unchecked_against_record) == (True, False)
+    assert (unchecked.granted, unchecked.unchecked_against_record) == (True, True)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "because"),
+    [
+        pytest.param(
+            "Maren led marketing from 2001 to June 2024.",
+            RECENCY_NOT_PROVED,
+            id="an_end_in_the_month_asked_about_has_not_ended_it",
+        ),
+        pytest.param(
+            "Maren led marketing from 2001 to May 2024.",
+            PROFILE_SAYS_ENDED,
+            id="an_end_the_month_before_has",
+        ),
+    ],
+)
+def test_currently_an_end_at_as_of_s_month(sentence, because):
+    found = verdict(CURRENTLY, OPENS, sentence)
+
+    assert (found.granted, found.missing_because) == (False, because)

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from limma.checks import limma_settings_check, q_cluster_check
+from limma.checks import claim_lease_check, limma_settings_check, q_cluster_check
 from limma.conf import limma_settings, load
+from limma.settings import q_cluster_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,6 +76,31 @@ def test_a_retry_no_longer_than_the_task_timeout_fails_the_checks(settings):
     settings.Q_CLUSTER = {"timeout": 900, "retry": 900, "orm": "default"}
 
     assert [found.id for found in q_cluster_check()] == ["limma.E004"]
+
+
+@pytest.mark.parametrize(
+    ("lease", "timeout", "ids"),
+    [
+        (60, 900, []),
+        (899, 900, []),  # near neighbour: a second short of the timeout is fine
+        (900, 900, ["limma.E005"]),
+        (1200, 900, ["limma.E005"]),
+        (0, 900, ["limma.E005"]),
+        (-5, 900, ["limma.E005"]),
+    ],
+)
+def test_a_claim_lease_not_shorter_than_the_task_timeout_fails_the_checks(
+    settings, lease, timeout, ids
+):
+    settings.LIMMA_CLAIM_LEASE_SECONDS = lease
+    settings.Q_CLUSTER = {"timeout": timeout, "retry": timeout + 60, "orm": "default"}
+
+    assert [found.id for found in claim_lease_check()] == ids
+
+
+def test_the_task_timeout_is_the_one_time_the_cluster_derives():
+    cluster = q_cluster_for(300)
+    assert (cluster["timeout"], cluster["retry"]) == (300, 360)
 
 
 def test_check_deploy_is_clean_with_debug_off(tmp_path):
