@@ -148,7 +148,7 @@ def answer_from(
             search=search,
         )
     criterion = search.last.get("criterion") or {}
-    if criterion.get("counts") is None and criterion.get("status") in NOT_READ:
+    if criterion.get("status") in NOT_READ and not (criterion.get("counts") or {}).get("matched"):
         # The niche came back unread: a list of the ordinary conditions alone is no answer.
         said = sentence(criterion.get("status_reason") or f"criterion_{criterion['status']}")
         unread = Answer(

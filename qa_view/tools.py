@@ -338,6 +338,9 @@ def bounded_budget(asked: Any, max_usd: Decimal) -> Any:
     # What is left is offered up to the deployment's limit of one call's budget, never past it.
     left = min(max(max_usd, Decimal(0)), BUDGET_LIMITS["max_usd"])
     budget["max_usd"] = float(left if given is None else min(given, left))
+    # A visitor's read is bounded by what they may spend, not by a count: a niche over the
+    # default hundred profiles is read (the deployment's limit still holds).
+    budget.setdefault("max_reads", BUDGET_LIMITS["max_reads"])
     return budget
 
 

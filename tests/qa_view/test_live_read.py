@@ -106,11 +106,12 @@ def test_a_read_stopped_for_another_reason_is_answered_at_once(reason):
 @pytest.mark.parametrize(
     ("asked", "left", "bounded"),
     [
-        (None, Decimal("5"), {"max_usd": 5.0}),
-        ({"max_reads": 0}, Decimal("2.5"), {"max_reads": 0, "max_usd": 2.5}),
-        ({"max_usd": 1}, Decimal("5"), {"max_usd": 1.0}),
-        ({"max_usd": 9}, Decimal("0.25"), {"max_usd": 0.25}),
-        ({"max_usd": 9}, Decimal("-1"), {"max_usd": 0.0}),
+        (None, Decimal("5"), {"max_usd": 5.0, "max_reads": 5_000}),
+        ({"max_reads": 0}, Decimal("2.5"), {"max_reads": 0, "max_usd": 2.5}),  # reuse-only
+        ({"max_reads": 40}, Decimal("5"), {"max_reads": 40, "max_usd": 5.0}),
+        ({"max_usd": 1}, Decimal("5"), {"max_usd": 1.0, "max_reads": 5_000}),
+        ({"max_usd": 9}, Decimal("0.25"), {"max_usd": 0.25, "max_reads": 5_000}),
+        ({"max_usd": 9}, Decimal("-1"), {"max_usd": 0.0, "max_reads": 5_000}),
         ("not a budget", Decimal("5"), "not a budget"),  # the verb names the fault
         ({"max_usd": "lots"}, Decimal("5"), {"max_usd": "lots"}),
     ],

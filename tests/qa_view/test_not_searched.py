@@ -84,9 +84,14 @@ def test_near_neighbours_that_searched_every_part_are_still_a_list(reasons):
     assert answer.offered == ()
 
 
+# The verb may send the block's counts of an unread niche (every candidate not recorded).
+UNREAD_COUNTS = {"matched": 0, "none": 0, "undetermined": 0, "not_recorded": 109}
+
+
+@pytest.mark.parametrize("counts", [None, UNREAD_COUNTS])
 @pytest.mark.parametrize(("status", "reason"), [("over_budget", "max_reads"), ("not_run", None)])
-def test_a_niche_not_read_lists_nobody_and_names_the_niche(status, reason):
-    criterion = {"address": "crit_0123456789abcdef", "status": status, "counts": None}
+def test_a_niche_not_read_lists_nobody_and_names_the_niche(status, reason, counts):
+    criterion = {"address": "crit_0123456789abcdef", "status": status, "counts": counts}
     criterion["status_reason"] = reason
     found = niche(criterion=criterion, matched={"total": 0}, matches=[])
     answer = answer_from(sent(found, niche_words="pricing of infant formula"))

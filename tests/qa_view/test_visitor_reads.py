@@ -260,10 +260,11 @@ def test_questions_of_many_visitors_at_once_never_cross_the_day_ceiling_with_the
 @pytest.mark.parametrize(
     ("asked", "left", "bounded"),
     [
-        (None, Decimal("999"), {"max_usd": 100.0}),  # what is left, up to one call's limit
-        ({"max_usd": 5}, Decimal("999"), {"max_usd": 5.0}),
-        ({"max_usd": 101}, Decimal("999"), {"max_usd": 100.0}),
-        ({"max_usd": 101}, Decimal("2"), {"max_usd": 2.0}),
+        # what is left, up to one call's limit; as many reads as the deployment allows
+        (None, Decimal("999"), {"max_usd": 100.0, "max_reads": 5_000}),
+        ({"max_usd": 5}, Decimal("999"), {"max_usd": 5.0, "max_reads": 5_000}),
+        ({"max_usd": 101}, Decimal("999"), {"max_usd": 100.0, "max_reads": 5_000}),
+        ({"max_usd": 101}, Decimal("2"), {"max_usd": 2.0, "max_reads": 5_000}),
     ],
 )
 def test_a_visitor_with_more_left_than_one_searchs_limit_is_offered_the_limit(asked, left, bounded):
