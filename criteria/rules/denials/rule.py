@@ -88,8 +88,8 @@ from criteria.rules.denials.words import (
     PREP_DET,
     QUESTION_AND_ANSWER,
     QUOTE_ACROSS_SENTENCES,
-    _holds,
     fold,
+    phrase_holds,
     phrase_of,
     same_phrase,
     split_sentences,
@@ -146,7 +146,7 @@ def _facet(
     sentence = phrase_of(span_text)
     for key in keys:
         own = context.facet_words.get(key, ())
-        if any(_holds(sentence, phrase) for each in own if (phrase := phrase_of(each))):
+        if any(phrase_holds(sentence, phrase) for each in own if (phrase := phrase_of(each))):
             return key, False
     content = set(sentence) - PREP_DET - CONJUNCTIONS
     for key in keys:

@@ -55,8 +55,8 @@ from criteria.rules.denials.words import (
     THIRD,
     TRAILING_LIMITS,
     VERBS,
-    _holds,
     fold,
+    phrase_holds,
     phrase_of,
     same_phrase,
     tokens_of,
@@ -198,7 +198,7 @@ def _condition(
         if len(phrase) > len(each) and same_phrase(phrase[: len(each)], each):
             extra = phrase[len(each)]
             return STATES_A_LIMIT if extra in TRAILING_LIMITS else MORE_THAN_THE_FORM
-        if _holds(phrase, each):
+        if phrase_holds(phrase, each):
             return MORE_THAN_THE_FORM
     content = set(phrase) - PREP_DET - CONJUNCTIONS
     if any(content & (set(phrase_of(each)) - PREP_DET - CONJUNCTIONS) for each in stated):

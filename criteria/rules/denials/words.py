@@ -180,7 +180,7 @@ def same_phrase(first: tuple[str, ...], second: tuple[str, ...]) -> bool:
     return one == two or one in (two + "s", two + "es") or two in (one + "s", one + "es")
 
 
-def _holds(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+def phrase_holds(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     """The phrase stands in the words, contiguous."""
     size = len(phrase)
     return bool(size) and any(
@@ -225,8 +225,3 @@ def word_folded(token: str) -> str:
 def condition_phrase(text: str) -> tuple[str, ...]:
     """Words compared as a condition (the public name of the rule the denial forms read)."""
     return phrase_of(text)
-
-
-def phrase_holds(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
-    """The phrase stands in the words, contiguous, the last word's plural aside."""
-    return _holds(words, phrase)
