@@ -42,7 +42,7 @@ class FakeModel:
 
     def prepare(self, documents: list[tuple[str, str]], facets: list[dict]) -> None:
         """The reader's reply for each (text, person), made before anything is timed."""
-        from criteria.offline_reader import read_document
+        from criteria.offline.reader import read_document
 
         for text, person in documents:
             self.readings[(text, person)] = read_document(text=text, facets=facets, person=person)

@@ -9,10 +9,10 @@ rule the reader checks — each closed word of the length rule, each form of a d
 that takes a name out, and the reader's own sweeps — every one of whom the rule must keep out
 of the matched list, and a control group of people who state the whole niche in the form the
 reader grants (they SHOULD match). Each person is read by the product's own checks
-(criteria.read.judge_document, then criteria.lists, as a search does; no database) with three
-scripted models:
+(criteria.reading.read.judge_document, then criteria.lists.four, as a search does; no database) with
+three scripted models:
 
-- honest — the offline reader and its second and typing calls (criteria/offline.py): the
+- honest — the offline reader and its second and typing calls (criteria/offline/roles.py): the
   deployment's own deterministic model;
 - over-claiming — claims every condition with a quote of the document's own tempting words,
   lists every sentence of the profile as the experience, and its second call always says yes
@@ -296,7 +296,7 @@ GROUPS: tuple[Group, ...] = (
 
 
 def honest_reply(text: str, facets: list[dict], person: str) -> dict[str, Any]:
-    from criteria.offline_reader import read_document
+    from criteria.offline.reader import read_document
 
     return read_document(text=text, facets=facets, person=person)
 
@@ -332,8 +332,8 @@ def lying_reply(person: Person, index: int, text: str, facets: list[dict], *, si
 
 
 def asks_for(model: str, facets: tuple) -> Any:
-    from criteria.offline import second_call_answers, typed_by_rules
-    from criteria.read import Asks
+    from criteria.offline.roles import second_call_answers, typed_by_rules
+    from criteria.reading.read import Asks
     from limma.door.shapes import SecondCallReply, TypingReply
 
     wanted = {facet.axis: facet.value for facet in facets if facet.typed}
@@ -387,9 +387,9 @@ def people_of(group: Group, count: int, rng: random.Random) -> list[Person]:
 
 
 def matched(person: Person, model: str) -> bool:
-    from criteria.facets import facets_from_caller
-    from criteria.lists import MATCHED, Candidate, entity_verdicts
-    from criteria.read import judge_document
+    from criteria.criterion.facets import facets_from_caller
+    from criteria.lists.four import MATCHED, Candidate, entity_verdicts
+    from criteria.reading.read import judge_document
     from limma.door.shapes import ReadReply
     from limma.vocabulary import Vocabulary
 
@@ -428,7 +428,7 @@ def matched(person: Person, model: str) -> bool:
 
 @contextmanager
 def sweeps_set(on: bool) -> Iterator[None]:
-    from criteria.address import READER_SWITCHES, SWEEPS
+    from criteria.criterion.address import READER_SWITCHES, SWEEPS
 
     saved = dict(READER_SWITCHES)
     READER_SWITCHES.update(dict.fromkeys(SWEEPS, on))

@@ -7,7 +7,7 @@ What it does, by itself, and undoes at the end (also on an error, Ctrl-C or SIGT
 
 1. Starts a fake OpenAI-compatible model on 127.0.0.1 (a thread of this process): every call
    waits --latency-ms from its arrival and then answers with a valid reply of its role — the
-   reader's reply is the offline reader's (criteria/offline_reader.py) for that document,
+   reader's reply is the offline reader's (criteria/offline/reader.py) for that document,
    computed before the timing starts; second_call and typing_call are the offline rules'.
 2. Creates a scratch database — PostgreSQL `limma_bench_criteria` on the server DATABASE_URL
    names (default postgres://postgres@127.0.0.1:5432, trust auth), or with --database sqlite a
@@ -230,7 +230,7 @@ def main() -> None:
             django.setup()
             from django.core.management import call_command
 
-            from criteria.reading import _shown, facets_of
+            from criteria.reading.claim import facets_of, facets_shown
             from limma.door.shapes import Facet as Shown
 
             call_command("migrate", verbosity=0)
@@ -239,9 +239,10 @@ def main() -> None:
                 return
             loaded = time.perf_counter()
             workspace, key, profiles = load(args.documents)
-            # The facets as the reader's request carries them (criteria/reading.py _shown).
+            # The facets as the reader's request carries them (criteria/reading/claim.py
+            # facets_shown).
             shown = [
-                Shown.model_validate(_shown(facet)).model_dump(mode="json")
+                Shown.model_validate(facets_shown(facet)).model_dump(mode="json")
                 for facet in facets_of(minted(key, workspace, args.documents))
             ]
             model.prepare(profiles, shown)
@@ -290,14 +291,14 @@ def cpu_runs(args: argparse.Namespace, model: FakeModel) -> list[dict[str, Any]]
     """The product's own CPU per document: each size's plan read inside the call (background
     off) against a 0 ms model, this thread's CPU time less what it spent inside the model
     client (the HTTP request and its JSON), which stands for the model."""
-    from criteria.reading import _shown, facets_of
+    from criteria.reading.claim import facets_of, facets_shown
     from limma.door.shapes import Facet as Shown
 
     found = []
     for size in args.cpu_sizes:
         workspace, key, profiles = load(size)
         shown = [
-            Shown.model_validate(_shown(facet)).model_dump(mode="json")
+            Shown.model_validate(facets_shown(facet)).model_dump(mode="json")
             for facet in facets_of(minted(key, workspace, size))
         ]
         model.prepare(profiles, shown)

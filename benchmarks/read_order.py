@@ -85,7 +85,7 @@ def main() -> None:
     scratch = setup()
     try:
         from criteria.likeliest import likeliest_first
-        from criteria.reading import facets_of
+        from criteria.reading.claim import facets_of
         from directory import build_directory
         from directory.load import directory_load, workspace_for
         from directory.niches import NICHES

@@ -6,4 +6,4 @@ class CriteriaConfig(AppConfig):
     verbose_name = "Criteria"
 
     def ready(self) -> None:
-        from criteria import offline  # noqa: F401
+        from criteria.offline import roles as offline  # noqa: F401

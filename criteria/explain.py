@@ -1,8 +1,8 @@
 """A judgment laid out as an operator reads it: the verdict, each condition with its quote marked
 in the document's text (or why it is open), the lengths handed on, the denials, what it cost.
 
-The verdict is the lists' own (criteria/lists.py) for the one document, so the admin says what a
-search would say of a person with this document alone.
+The verdict is the lists' own (criteria/lists/four.py) for the one document, so the admin says what
+a search would say of a person with this document alone.
 """
 
 from __future__ import annotations
@@ -16,9 +16,16 @@ from django.db.models import QuerySet
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from criteria.lists import MATCHED, NONE, NOT_RECORDED, UNDETERMINED, Candidate, entity_verdicts
+from criteria.lists.four import (
+    MATCHED,
+    NONE,
+    NOT_RECORDED,
+    UNDETERMINED,
+    Candidate,
+    entity_verdicts,
+)
 from criteria.models import Judgment
-from criteria.reading import facets_of
+from criteria.reading.claim import facets_of
 from criteria.types import DocumentJudgment, Facet, Quote
 from limma.models import LedgerEntry
 
@@ -49,7 +56,8 @@ FIRM, DOUBT = "firm denial", "doubt (kept)"
 
 
 def judgment_ledger(judgment: Judgment) -> QuerySet[LedgerEntry]:
-    """The ledger rows of the judgment's reads (criteria/reading.py names them judgment:<pk>:n)."""
+    """The ledger rows of the judgment's reads (criteria/reading/claim.py names them
+    judgment:<pk>:n)."""
     return LedgerEntry.objects.filter(request_id__startswith=f"judgment:{judgment.pk}:").order_by(
         "created_at", "id"
     )

@@ -1,7 +1,7 @@
 """Criteria and their judgments: what a reader made of each document, kept and reused.
 
-A Criterion is minted by its address (criteria/address.py): the same words, split, names and
-reader version are the same criterion. A Judgment is one document read against one criterion
+A Criterion is minted by its address (criteria/criterion/address.py): the same words, split, names
+and reader version are the same criterion. A Judgment is one document read against one criterion
 by one reader identity; it is created queued when a read is planned, claimed by one worker,
 and written once (the unique constraint is what makes a task run twice harmless).
 """

@@ -16,7 +16,7 @@ from typing import Any
 from django.conf import settings as django_settings
 
 from criteria.models import Criterion, Judgment
-from criteria.reading import SPEND_CAP, failure_kind
+from criteria.reading.claim import SPEND_CAP, failure_kind
 from criteria.types import CONDITION, Facet
 from limma.access import readable_documents
 from limma.conf import limma_settings

@@ -20,11 +20,12 @@ from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 from django_q.tasks import async_task
 
-from criteria.address import reader_identity
-from criteria.gather import RunState, Stored, gathered
-from criteria.judged_at import judged_at
+from criteria.criterion.address import reader_identity
+from criteria.criterion.resolve import Resolved, criterion_resolve
 from criteria.likeliest import likeliest_first
-from criteria.lists import Lists
+from criteria.lists.four import Lists
+from criteria.lists.gather import RunState, Stored, gathered
+from criteria.lists.rows import match_rows_write
 from criteria.models import Criterion, Judgment
 from criteria.plan import (
     OFFLINE_SECONDS_PER_READ,
@@ -35,9 +36,8 @@ from criteria.plan import (
     estimate,
     plan_build,
 )
-from criteria.reading import SPEND_CAP, claim_lease, facets_of, failure_kind, judgment_read
-from criteria.resolve import Resolved, criterion_resolve
-from criteria.rows import match_rows_write
+from criteria.reading.claim import SPEND_CAP, claim_lease, facets_of, failure_kind, judgment_read
+from criteria.rules.recency.judged_at import judged_at
 from limma import door
 from limma.conf import limma_settings
 from limma.errors import Forbidden
@@ -304,7 +304,7 @@ def _open(ids: list[int]) -> int:
 def _gather(
     run: CriteriaRun, entity_pks: list[int], list_limit: int, *, key: ApiKey, as_of: str = ""
 ) -> None:
-    """The run's reply from what is stored (criteria.gather, pure), then the two writes:
+    """The run's reply from what is stored (criteria.lists.gather, pure), then the two writes:
     the match rows, and the judgments now reported marked so."""
     plan, criterion = run.plan, run.criterion
     at = judged_at(

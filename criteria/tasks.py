@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from criteria.reading import judgment_read as read
+from criteria.reading.claim import judgment_read as read
 from limma import door
 
 

@@ -85,7 +85,7 @@ class Quote:
     denies: bool = False
     kept_as: str | None = None  # "doubt"
     found_by: str | None = None  # "reader": a denial the reader's own sweep found
-    # A granted length's start where the reader read one (criteria/lengths_start.py)
+    # A granted length's start where the reader read one (criteria/rules/lengths/start.py)
     start: dict[str, Any] | None = None
 
     def as_json(self) -> dict[str, Any]:
@@ -109,7 +109,8 @@ class ExperienceJudgment:
     lengths_not_proved: tuple[dict[str, Any], ...] = ()
     typing: tuple[dict[str, Any], ...] = ()
     # What a recency and the record's closure are decided from when the lists are built (the
-    # request's as_of, the record as it is then): criteria/timing.py. Stored; None before it.
+    # request's as_of, the record as it is then): criteria/rules/recency/timing.py. Stored; None
+    # before it.
     timing: dict[str, Any] | None = None
     # Set when the lists are built, never stored: the record row whose end left a condition open.
     closed_by_record: dict[str, Any] | None = None

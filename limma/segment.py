@@ -43,11 +43,11 @@ import re
 from dataclasses import dataclass
 
 from limma.segment_sentences import (
-    _CLOSERS,
-    _TERM_CHARS,
+    CLOSERS,
+    TERM_CHARS,
     SentenceSpan,
-    _is_abbreviation,
-    _split_run,
+    is_abbreviation,
+    split_run,
 )
 
 __all__ = ["SEGMENTER_VERSION", "PartSpan", "SentenceSpan", "segment"]
@@ -225,7 +225,7 @@ def _is_heading(text: str, line: _Line, prev: _Line | None, nxt: _Line | None) -
     else:
         placed = opens and not text[nxt.start].islower()
     # "Hi. Thanks" holds a sentence end: prose, not a title.
-    return placed and len(_split_run(text, line.start, line.end)) == 1
+    return placed and len(split_run(text, line.start, line.end)) == 1
 
 
 def _title_shaped(text: str, line: _Line, content: str, colon: bool) -> bool:
@@ -243,9 +243,9 @@ def _title_shaped(text: str, line: _Line, content: str, colon: bool) -> bool:
 def _ends_terminal(text: str, line: _Line) -> bool:
     """Does the line end in sentence punctuation (maybe followed by quotes)?"""
     j = line.end
-    while j > line.start and text[j - 1] in _CLOSERS:
+    while j > line.start and text[j - 1] in CLOSERS:
         j -= 1
-    return j > line.start and text[j - 1] in _TERM_CHARS
+    return j > line.start and text[j - 1] in TERM_CHARS
 
 
 class _Builder:
@@ -300,22 +300,22 @@ class _Builder:
         text, run_start, end = self.text, run[0], run[1]
         if self._leaves_item(line):
             return True
-        if text[end - 1] in _CLOSERS:
+        if text[end - 1] in CLOSERS:
             return _ends_terminal(self.text, _Line(run_start, end))
         k = end
-        while k > run_start and text[k - 1] in _TERM_CHARS:
+        while k > run_start and text[k - 1] in TERM_CHARS:
             k -= 1
         if k == end:
             return False
         if text[k:end] != ".":
             return True
-        return not _is_abbreviation(text, run_start, k, text[line.start])
+        return not is_abbreviation(text, run_start, k, text[line.start])
 
     def close(self) -> None:
         """End the current body, if any, as a part (with pending headings first)."""
         if not self.runs:
             return
-        body = [s for run in self.runs for s in _split_run(self.text, run[0], run[1])]
+        body = [s for run in self.runs for s in split_run(self.text, run[0], run[1])]
         if self.headings:
             kind = self.heading_kind
         elif self.body_kind == "clause":

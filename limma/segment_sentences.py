@@ -23,10 +23,10 @@ class SentenceSpan:
 
 
 _CJK_TERM = "\u3002\uff01\uff1f"  # ideographic full stop, fullwidth ! and ?
-_TERM_CHARS = ".!?\u2026" + _CJK_TERM  # \u2026 is the one-character ellipsis
-_CLOSERS = "\"')]\u201d\u2019\u00bb"  # closing curly quotes and guillemet
+TERM_CHARS = ".!?\u2026" + _CJK_TERM  # \u2026 is the one-character ellipsis
+CLOSERS = "\"')]\u201d\u2019\u00bb"  # closing curly quotes and guillemet
 _OPENERS = "\"'([\u201c\u2018\u00ab"
-_TERMINAL = re.compile(f"[{re.escape(_TERM_CHARS)}]+[{re.escape(_CLOSERS)}]*")
+_TERMINAL = re.compile(f"[{re.escape(TERM_CHARS)}]+[{re.escape(CLOSERS)}]*")
 _DOTTED = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")
 # A full stop after these never ends a sentence ...
 _ABBREV_WORDS = """mr mrs ms mx dr prof sr jr st mt rev fr gen col capt lt sgt cmdr adm gov
@@ -39,7 +39,7 @@ _ABBREV = frozenset(_ABBREV_WORDS.split())
 _NUMBERED = frozenset(_NUMBERED_WORDS.split())
 
 
-def _split_run(text: str, start: int, end: int) -> list[SentenceSpan]:
+def split_run(text: str, start: int, end: int) -> list[SentenceSpan]:
     """Split one run of prose at sentence punctuation followed by a new sentence.
 
     ``start`` and ``end`` sit on non-whitespace, and each cut skips the
@@ -54,7 +54,7 @@ def _split_run(text: str, start: int, end: int) -> list[SentenceSpan]:
         nxt = cut
         while nxt < end and text[nxt].isspace():
             nxt += 1
-        term = m.group().rstrip(_CLOSERS)
+        term = m.group().rstrip(CLOSERS)
         if nxt == cut and term[-1] not in _CJK_TERM:
             continue  # "2.5", "e.g", "U.S": no space, no cut
         if nxt == end:
@@ -79,10 +79,10 @@ def _ends_sentence(text: str, run_start: int, m: re.Match[str], nxt: str) -> boo
         return False
     if m.group() != ".":
         return True
-    return not _is_abbreviation(text, run_start, m.start(), nxt)
+    return not is_abbreviation(text, run_start, m.start(), nxt)
 
 
-def _is_abbreviation(text: str, run_start: int, dot: int, nxt: str) -> bool:
+def is_abbreviation(text: str, run_start: int, dot: int, nxt: str) -> bool:
     """Is the full stop at ``dot`` part of an abbreviation, initial or list number?"""
     i = dot
     while i > run_start and not text[i - 1].isspace():

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "ideas.apps.IdeasConfig",
     "criteria.apps.CriteriaConfig",
     "qa_view.apps.QaViewConfig",
+    "directory.apps.DirectoryConfig",
 ]
 
 MIDDLEWARE = [

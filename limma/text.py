@@ -92,6 +92,6 @@ DATE = (
     r"|(?<!\d)(?:0?[1-9]|1[0-2])/(?:19|20)\d\d(?!\d)|(?<![\d/])(?:19|20)\d\d(?!\d))"
 )
 # A year, maybe behind a month ("March 2001", "Mar. 2001"): the offline reader's dates, whose
-# named groups (criteria/offline_reader.py) read the month as a word.
+# named groups (criteria/offline/reader.py) read the month as a word.
 _MONTH_WORDS = "|".join(sorted(MONTH_NUMBERS, key=len, reverse=True))
 MONTH_YEAR = r"(?:(?:" + _MONTH_WORDS + r")\.?\s+)?(?:19|20)\d{2}\b"

@@ -20,15 +20,15 @@ from qa_view.answer_events import (
     DONE,
     ERROR,
     Search,
-    _data,
-    _failed_search,
     answer_search,
     asked_a_niche,
     constraints_only,
+    event_data,
+    failed_search,
 )
 from qa_view.answer_lines import (
     LIST_CHANGES,
-    _count,
+    count_phrase,
     first_line,
     not_read_sentence,
     offered_heading,
@@ -91,7 +91,7 @@ class Answer:
     def close_notes(self) -> tuple[str, ...]:
         """Who is close and not listed: counted, never named."""
         counted = ((self.close_place_only, PLACE_ONLY), (self.close_not_listed, NOT_LISTED))
-        return tuple(_count(n, *said) for n, said in counted if n)
+        return tuple(count_phrase(n, *said) for n, said in counted if n)
 
 
 PLACE_ONLY = (
@@ -119,15 +119,15 @@ def answer_from(
     if not ended:
         return Answer("pending")
     if ended[-1].get("kind") == ERROR:
-        return Answer("failed", first_line=sentence(_data(ended[-1]).get("code") or FAILED))
-    done = _data(ended[-1])
+        return Answer("failed", first_line=sentence(event_data(ended[-1]).get("code") or FAILED))
+    done = event_data(ended[-1])
     wanted_niche = niche or asked_a_niche(events)
     search = answer_search(events, niche=wanted_niche)
     note = tuple(scrubbed_lines(str(done.get("answer") or "")))
     if search is None:
         if wanted_niche:
             # A list made without the niche is never the answer: one sentence, nobody listed.
-            codes = [str(_data(e)["code"]) for e in events if _failed_search(e)]
+            codes = [str(event_data(e)["code"]) for e in events if failed_search(e)]
             code = codes[-1] if codes and codes[-1] in SAID_AS_IS else NICHE_FAILED
             return Answer("no_niche", first_line=sentence(code))
         return Answer("text", note=note) if note else Answer("empty", first_line=NO_ANSWER)

@@ -34,19 +34,19 @@ class Search:
 # --- reading the events ------------------------------------------------------------------------
 
 
-def _data(event: dict[str, Any]) -> dict[str, Any]:
+def event_data(event: dict[str, Any]) -> dict[str, Any]:
     data = event.get("data")
     return data if isinstance(data, dict) else {}
 
 
 def _reply(event: dict[str, Any]) -> dict[str, Any] | None:
-    reply = _data(event).get("reply")
+    reply = event_data(event).get("reply")
     return reply if event.get("kind") == REPLY and isinstance(reply, dict) else None
 
 
-def _failed_search(event: dict[str, Any]) -> bool:
+def failed_search(event: dict[str, Any]) -> bool:
     """A search that did not come back (refused, or failed): a code, and whether it had a niche."""
-    data = _data(event)
+    data = event_data(event)
     return event.get("kind") not in (DONE, ERROR) and "code" in data and "reply" not in data
 
 
@@ -59,7 +59,7 @@ def asked_a_niche(events: Iterable[dict[str, Any]]) -> bool:
     for event in events:
         reply = _reply(event)
         if (reply is not None and "criterion" in reply) or (
-            _failed_search(event) and _data(event).get("niche")
+            failed_search(event) and event_data(event).get("niche")
         ):
             return True
     return False
@@ -73,15 +73,15 @@ def answer_search(events: list[dict[str, Any]], *, niche: bool = False) -> Searc
     if not replies:
         return None
     event, last = replies[-1]
-    constraints = _data(event).get("constraints") or []
+    constraints = event_data(event).get("constraints") or []
 
     def same(item: tuple[dict[str, Any], dict[str, Any]]) -> bool:
         other, reply = item
-        return _key(_data(other).get("constraints") or []) == _key(constraints) and (
+        return _key(event_data(other).get("constraints") or []) == _key(constraints) and (
             _address(reply) == _address(last) and reply.get("detail") == last.get("detail")
         )
 
-    data = _data(event)
+    data = event_data(event)
     unsearched = data.get("unsearched")
     return Search(
         constraints,
@@ -105,7 +105,7 @@ def constraints_only(events: list[dict[str, Any]], search: Search) -> Search | N
         for event in events
         if (reply := _reply(event)) is not None
         and "criterion" not in reply
-        and _key(_data(event).get("constraints") or []) == wanted
+        and _key(event_data(event).get("constraints") or []) == wanted
     )
     return Search(search.constraints, None, replies) if replies else None
 

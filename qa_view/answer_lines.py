@@ -22,7 +22,7 @@ READ_REASONS = frozenset(
 COMPLETE = "The list is complete."
 
 
-def _count(n: int, one: str, many: str) -> str:
+def count_phrase(n: int, one: str, many: str) -> str:
     return one if n == 1 else many.format(n=n)
 
 
@@ -46,13 +46,13 @@ def first_line(reply: dict[str, Any], *, stop: str, sentence: Callable[..., str]
     close = int((reply.get("close") or {}).get("total") or 0)
     reading = reply.get("reading") if isinstance(reply.get("reading"), dict) else None
     so_far = " so far" if reading else ""
-    fit = "Nobody fits" if total == 0 else _count(total, "1 person fits", "{n} people fit")
+    fit = "Nobody fits" if total == 0 else count_phrase(total, "1 person fits", "{n} people fit")
     parts = [f"{fit}{so_far}."]
     if close:
         parts.append(
-            _count(close, "1 more is close.", "{n} more are close.")
+            count_phrase(close, "1 more is close.", "{n} more are close.")
             if total
-            else _count(close, "1 person is close.", "{n} people are close.")
+            else count_phrase(close, "1 person is close.", "{n} people are close.")
         )
     if reading:
         of, done = int(reading.get("of") or 0), int(reading.get("done") or 0)
@@ -62,7 +62,7 @@ def first_line(reply: dict[str, Any], *, stop: str, sentence: Callable[..., str]
             parts.append(sentence(code, count))
     if stop not in NORMAL_STOPS:
         parts.append(sentence(stop))
-    return " ".join(_unique(parts))
+    return " ".join(unique_lines(parts))
 
 
 def checked(reply: dict[str, Any]) -> int | None:
@@ -87,24 +87,24 @@ def quiet_line(
     if reply.get("complete") is True and listed >= total:
         return COMPLETE, ()
     reasons = tuple(
-        _unique(
+        unique_lines(
             sentence(code, count)
             for code, count in _reasons(reply).items()
             if not not_searched(code)
         )
     )
     count = checked(reply)
-    line = "" if not count else _count(count, "Checked 1 profile.", "Checked {n} profiles.")
+    line = "" if not count else count_phrase(count, "Checked 1 profile.", "Checked {n} profiles.")
     return line, reasons
 
 
-def _unique(items: Iterable[str]) -> list[str]:
+def unique_lines(items: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(item for item in items if item))
 
 
 def quoted_words(words: Iterable[str]) -> str:
     """“a”, “b” and “c”: the visitor's own words, each in quotes."""
-    said = [f"“{word}”" for word in _unique(" ".join(str(w).split()) for w in words)]
+    said = [f"“{word}”" for word in unique_lines(" ".join(str(w).split()) for w in words)]
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
@@ -131,6 +131,6 @@ def not_read_sentence(niche: str, reason: str) -> str:
 def offered_heading(total: int, words: Iterable[str]) -> str:
     """The heading of a list that is not the answer: it says exactly what the list is."""
     words = list(words)
-    people = _count(total, "1 person", "{n} people")
+    people = count_phrase(total, "1 person", "{n} people")
     unchecked = f", not checked for {quoted_words(words)}" if words else ""
     return f"Not the answer: the {people} the other conditions alone leave{unchecked}"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from qa_view.answer_events import Search
-from qa_view.answer_lines import _unique
+from qa_view.answer_lines import unique_lines
 from qa_view.codes import sentence_for
 
 
@@ -79,7 +79,7 @@ def _receipt_words(match: dict[str, Any]) -> list[str]:
 
 def _words(texts: Iterable[str]) -> tuple[str, ...]:
     """Each quote once; a quote inside a longer one is already said by it."""
-    unique = _unique(" ".join(str(text).split()) for text in texts)
+    unique = unique_lines(" ".join(str(text).split()) for text in texts)
     return tuple(t for t in unique if not any(t != o and t in o for o in unique))
 
 
@@ -89,7 +89,7 @@ def _record(match: dict[str, Any], *, said: str) -> tuple[str, ...]:
         value = why.get("term") or why.get("value")
         if value is not None and str(value).casefold() not in said:
             values.append(str(value))
-    return tuple(_unique(values))
+    return tuple(unique_lines(values))
 
 
 def close_people(

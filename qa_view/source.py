@@ -15,7 +15,7 @@ from dataclasses import asdict
 from typing import Any
 
 from criteria.models import Judgment
-from criteria.reading import facets_of
+from criteria.reading.claim import facets_of
 from criteria.types import DocumentJudgment
 from limma.access import readable_documents
 from limma.errors import ApplicationError

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from criteria.block import compact_share, criteria_block, narrowed_by
+from criteria.lists.block import compact_share, criteria_block, narrowed_by
 from limma.access import readable_rows
 from limma.match import VOCABULARY_TYPES
 from limma.models import ApiKey, Entity, RelationRow

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from criteria.block import narrowed_by, unread_people
+from criteria.lists.block import narrowed_by, unread_people
 from criteria.service import CriteriaRun, criteria_run
 from limma import door
 from limma.errors import InvalidRequest

@@ -6,8 +6,8 @@ connect verb, as a document-store export would be (the export's own `_id` is the
 Nine are based in Europe; the tenth is never a candidate under EUROPE.
 
 READ_EARLIER is two experts whose profiles an EARLIER reader judged: the same reader version
-with its record step switched on, so another reader identity (criteria/address.py). Its stored
-judgments are written here as that reader left them: both were matches.
+with its record step switched on, so another reader identity (criteria/criterion/address.py). Its
+stored judgments are written here as that reader left them: both were matches.
 
 Where a model would answer, a scripted stand-in reply does (docs/examples/scripted/*.json,
 format in docs/model-roles.md): `scripted()` installs them, and prices plans as a paid
@@ -199,7 +199,7 @@ def build_people() -> tuple[Any, str]:
 
 def build_read_earlier() -> tuple[Any, str]:
     """READ_EARLIER in the scratch store, with the earlier reader's judgments stored."""
-    from criteria.resolve import criterion_resolve
+    from criteria.criterion.resolve import criterion_resolve
     from docs.examples import scratch
     from docs.examples.niche import FACETS, NICHE
     from limma import door
@@ -219,7 +219,7 @@ def build_read_earlier() -> tuple[Any, str]:
 
 def earlier_reader_identity() -> str:
     """The reader that stored READ_EARLIER's judgments: this version, its record step on."""
-    from criteria.address import READER_SWITCHES, reader_identity
+    from criteria.criterion.address import READER_SWITCHES, reader_identity
 
     return reader_identity(switches={**READER_SWITCHES, "length_from_record": True})
 

@@ -6,6 +6,7 @@ whose value the vocabulary cannot place is counted, never silently dropped or ke
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,17 @@ SLOT_UNKNOWN = "The relation has no such slot."
 OP_UNKNOWN = "op must be one of eq, ne, in, lt, le, gt, ge."
 OP_NOT_FOR_SLOT = "Only date and number slots can be compared with lt, le, gt or ge."
 IN_NEEDS_LIST = "op in needs a list of values."
+
+# A relation an app above the store derives rather than the pack declares (ideas' part_label):
+# the rows the key may read that meet `where` ([slot, op, value] triples), for the given entity
+# pks or all. The app fills this in its AppConfig.ready, so the store imports no app above it.
+DerivedRows = Callable[[ApiKey, list[tuple[Any, Any, Any]], list[int] | None], list[RelationRow]]
+DERIVED_RELATIONS: dict[str, DerivedRows] = {}
+
+
+def derived_relation_register(relation: str, rows: DerivedRows) -> None:
+    """Serve `relation` from `rows` instead of the pack's relation rows."""
+    DERIVED_RELATIONS[relation] = rows
 
 
 @dataclass(frozen=True)
@@ -81,8 +93,8 @@ def facts_enumerate(
     where: list[Any],
     entity_ids: list[str] | None,
 ) -> Facts:
-    if relation == "part_label":
-        return _part_labels(key=key, workspace=workspace, where=where, entity_ids=entity_ids)
+    if relation in DERIVED_RELATIONS:
+        return _derived(relation, key=key, workspace=workspace, where=where, entity_ids=entity_ids)
     conditions = conditions_checked(workspace, relation, where)
     slots = workspace.parsed_pack.relations[relation].slots
     rows = readable_rows(key).filter(relation=relation).select_related("entity", "document")
@@ -103,24 +115,27 @@ def facts_enumerate(
     )
 
 
-def _part_labels(
-    *, key: ApiKey, workspace: Workspace, where: list[Any], entity_ids: list[str] | None
+def _derived(
+    relation: str,
+    *,
+    key: ApiKey,
+    workspace: Workspace,
+    where: list[Any],
+    entity_ids: list[str] | None,
 ) -> Facts:
-    """The labels ideas gave sentences at load: the relation part_label (slots label, broader)."""
-    from ideas.facts import part_label_rows  # ideas builds on the store, not the other way
-
+    """A derived relation's rows (part_label: the labels ideas gave sentences at load)."""
     conditions = [
         tuple(raw) if isinstance(raw, list) and len(raw) == 3 else (None, None, None)
         for raw in where
     ]
-    gaps = readable_gaps(key).filter(relation="part_label").select_related("entity")
+    gaps = readable_gaps(key).filter(relation=relation).select_related("entity")
     pks = None
     if entity_ids is not None:
         entities = [entity_resolve(workspace, entity_id) for entity_id in entity_ids]
         pks = [entity.pk for entity in entities if isinstance(entity, Entity)]
         gaps = gaps.filter(entity_id__in=pks)
-    rows = part_label_rows(key, conditions, pks)
-    return Facts(relation="part_label", rows=rows, total=len(rows), not_placed=[], gaps=list(gaps))
+    rows = DERIVED_RELATIONS[relation](key, conditions, pks)
+    return Facts(relation=relation, rows=rows, total=len(rows), not_placed=[], gaps=list(gaps))
 
 
 def _meets(

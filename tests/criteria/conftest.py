@@ -15,14 +15,15 @@ from typing import Any
 
 import pytest
 
-from criteria import offline
+from criteria.offline import roles as offline
 from limma.door.roles import ROLES
 from limma.services.connect import export_connect
 from tests.factories import make_key, make_workspace
 from tests.limma.door.conftest import CHAT_PATH, FakeOpenAI, Scripted, completion
 
-# The spec's niche holds a length; whether one is granted is the rules issue's (criteria/read.py
-# length_of), so the tests that need a verdict ask the same niche without it.
+# The spec's niche holds a length; whether one is granted is the rules issue's
+# (criteria/reading/read.py length_of), so the tests that need a verdict ask the same niche without
+# it.
 SPEC_NICHE = "20+ years marketing baby formula in European markets"
 NICHE = "marketing baby formula in European markets"
 FACETS = [

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from criteria.address import reader_identity
+from criteria.criterion.address import reader_identity
 from criteria.models import Criterion, Judgment
 from limma.models import Document, LedgerEntry
 from limma.services.connect import export_connect

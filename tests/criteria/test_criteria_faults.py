@@ -34,7 +34,7 @@ from django_q.conf import Conf
 from django_q.models import OrmQ
 
 from criteria import tasks
-from criteria.address import reader_identity
+from criteria.criterion.address import reader_identity
 from criteria.models import Criterion, Judgment
 from limma.models import Document, LedgerEntry
 from tests.criteria.conftest import (

@@ -1,4 +1,5 @@
-"""criteria.gather builds a run's lists and tallies from stored rows alone: no query, no write.
+"""criteria.lists.gather builds a run's lists and tallies from stored rows alone: no query, no
+write.
 
 The rows here are made in memory (never saved), so a query would fail the test.
 """
@@ -8,11 +9,11 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from criteria.gather import RunState, Stored, candidates_of, gathered, reads_of, usage_of
-from criteria.judged_at import JudgedAt
+from criteria.lists.gather import RunState, Stored, candidates_of, gathered, reads_of, usage_of
 from criteria.models import Judgment
 from criteria.plan import Plan
-from criteria.timing import AsOf
+from criteria.rules.recency.judged_at import JudgedAt
+from criteria.rules.recency.timing import AsOf
 from criteria.types import Facet
 from limma.models import Document, Entity
 from limma.vocabulary import Vocabulary

@@ -9,20 +9,20 @@ from datetime import date
 import pytest
 
 from benchmarks import adversarial_reader
-from criteria.address import (
+from criteria.criterion.address import (
     DEMONYMS_TYPE,
     DENIAL_SWEEP,
     QUOTE_TAKEN_OUT,
     READER_SWITCHES,
     START_FROM_PROSE,
 )
-from criteria.denials_swept import FOUND_BY_READER, negates, swept_denials
-from criteria.facet_demonyms import TYPED_BY_DEMONYM, demonym_term
-from criteria.facets import facets_from_caller, typed_condition
-from criteria.lengths_start import start_used, start_written
-from criteria.lists import Candidate, entity_verdicts
-from criteria.named import Naming
-from criteria.quotes_taken_out import (
+from criteria.criterion.facet_demonyms import TYPED_BY_DEMONYM, demonym_term
+from criteria.criterion.facets import facets_from_caller, typed_condition
+from criteria.lists.four import Candidate, entity_verdicts
+from criteria.rules.denials.swept import FOUND_BY_READER, negates, swept_denials
+from criteria.rules.lengths.start import start_used, start_written
+from criteria.rules.names.named import Naming
+from criteria.rules.names.quotes_taken_out import (
     QUOTE_COMPLEMENT_OF_ANOTHER_THING,
     QUOTE_DENIED_IN_ITS_SENTENCE,
     QUOTE_EXCLUDED_RIGHT_BEFORE,
@@ -30,7 +30,7 @@ from criteria.quotes_taken_out import (
     taken_out,
 )
 from criteria.types import LENGTH_NOT_PROVED, Quote
-from tests.criteria.test_read import (
+from tests.criteria.reading.test_read import (
     FACETS,
     GRETA_QUOTES,
     VOCABULARY,

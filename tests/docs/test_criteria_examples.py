@@ -225,8 +225,8 @@ PRINTED = {
 }
 
 # Differences that come only from the length rule not yet wired into the read. Today:
-# criteria/length_read.py length_in_experience builds its LengthContext with employer=None, so
-# every organisation a handed-on sentence names is organisation_not_proved (lengths_form
+# criteria/rules/lengths/read.py length_in_experience builds its LengthContext with employer=None,
+# so every organisation a handed-on sentence names is organisation_not_proved (lengths_form
 # relation_to: no employer known is "unproved") — Kasper's own employer included.
 MARKS: dict[str, pytest.MarkDecorator] = {}
 

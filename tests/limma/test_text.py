@@ -88,13 +88,13 @@ def test_the_lists_still_apart_do_differ():
 @pytest.mark.parametrize(
     ("module", "names"),
     [
-        ("criteria.denial_names", ("PRONOUNS", "POSSESSIVES", "DETERMINERS", "TITLES")),
-        ("criteria.lengths_lead", ("TITLES", "PERSON_PRONOUNS")),
-        ("criteria.lengths_count", ("DATE", "MONTH_STARTS")),
-        ("criteria.name_lists", ("ARTICLES", "PERSONAL_POSSESSIVES", "SUBJECT_PRONOUNS")),
-        ("criteria.named", ("SUBJECT_PRONOUNS",)),
-        ("criteria.offline", ("SHE_OR_HE",)),
-        ("criteria.name_behind", ("MONTHS",)),
+        ("criteria.rules.denials.names", ("PRONOUNS", "POSSESSIVES", "DETERMINERS", "TITLES")),
+        ("criteria.rules.lengths.lead", ("TITLES", "PERSON_PRONOUNS")),
+        ("criteria.rules.lengths.count", ("DATE", "MONTH_STARTS")),
+        ("criteria.rules.names.lists", ("ARTICLES", "PERSONAL_POSSESSIVES", "SUBJECT_PRONOUNS")),
+        ("criteria.rules.names.named", ("SUBJECT_PRONOUNS",)),
+        ("criteria.offline.roles", ("SHE_OR_HE",)),
+        ("criteria.rules.names.behind", ("MONTHS",)),
     ],
 )
 def test_each_rule_reads_the_one_list(module, names):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from criteria.lists import NO_DOCUMENTS, NOT_STATED, STATED_NOT_VERIFIED, UNREAD
+from criteria.lists.four import NO_DOCUMENTS, NOT_STATED, STATED_NOT_VERIFIED, UNREAD
 from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
 from qa_view.codes import GENERAL, PRODUCT_CODES, failure_code, known, sentence_for
 

@@ -1,6 +1,6 @@
 """The offline provider: deterministic rules, no network, no spend — the embedded default.
 
-Each app registers its own role's rules where they belong (e.g. criteria/offline.py, imported
+Each app registers its own role's rules where they belong (e.g. criteria/offline/roles.py, imported
 from the app's AppConfig.ready()) with @offline_handler("reader"). A role with no handler is not
 available offline: the door refuses it (model_unavailable) without calling anything.
 """

@@ -1,0 +1,1 @@
+"""The demo directory's management commands (make_directory, examples_key)."""

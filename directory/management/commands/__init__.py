@@ -1,0 +1,1 @@
+"""make_directory writes the demo directory; examples_key mints the examples' key."""
