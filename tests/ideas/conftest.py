@@ -4,27 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from docs.examples.ideas_compact_reply import MEMO, RENEWAL, TOPICS, VERDICTS
 from limma import door
 from limma.services.ingest import document_ingest
 from tests.factories import make_key
 from tests.ideas.standin import StandIn
 
-MEMO = (
-    "Terms\n"
-    "We reserve the right to raise our fees once a year. Tax due.\n\n"
-    "The price list is attached.\n\n"
-    "Questions go to the finance team."
-)
-RENEWAL = "Fees rise by four percent at each renewal.\n\nThe office closes on Friday."
-TOPICS = {
-    "We reserve the right to raise our fees once a year.": [("raise our fees", "pricing")],
-    "Tax due.": [("tax", "finance")],
-    "The price list is attached.": [("price list", "pricing")],
-    "Questions go to the finance team.": [("finance team", "contacts")],
-    "Fees rise by four percent at each renewal.": [("fees rise", "pricing")],
-    "The office closes on Friday.": [("office closes", "schedule")],
-}
-VERDICTS = {"raise our fees": "means_it", "fees rise": "means_it", "price list": "possibly"}
+# The memo, the renewal and their stand-in topics and verdicts are the specification's own
+# example (ideas.txt, "What comes back"), shared with docs/examples/ideas_compact_reply.py.
+__all__ = ["IDEA", "MEMO", "RENEWAL", "TOPICS", "VERDICTS"]
 IDEA = "where do we discuss pricing risk?"
 
 
