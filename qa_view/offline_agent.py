@@ -155,7 +155,9 @@ def _names(people: list[dict[str, Any]]) -> str:
 
 
 def answer_list(reply: dict[str, Any]) -> str:
-    """ "7 people fit. 2 more are close." and who they are, by name."""
+    """ "7 people fit." and who they are, by name; who is one condition short with another
+    condition established. How many are close is the page's to say: it counts who of them
+    shares something of substance with the question, which a compact reply does not tell."""
     criterion = reply.get("criterion") or {}
     if criterion.get("status") in NOT_READ_YET:
         return sentence_for(criterion.get("status_reason") or criterion["status"])
@@ -167,8 +169,6 @@ def answer_list(reply: dict[str, Any]) -> str:
         else "Nobody fits" + so_far + "."
     )
     close = reply.get("close") or {}
-    if close.get("total"):
-        first += " " + _count(close["total"], "1 more is close.", "{n} more are close.")
     reading = reply.get("reading") or {}
     if so_far and reading.get("of"):
         first += f" {reading['of'] - reading.get('done', 0)} of {reading['of']} profiles have not"
@@ -177,8 +177,11 @@ def answer_list(reply: dict[str, Any]) -> str:
     matches = reply.get("matches") or []
     if matches:
         lines.append(("They are " if len(matches) > 1 else "It is ") + _names(matches) + ".")
-    if close.get("matches"):
-        lines.append("One condition short: " + _names(close["matches"]) + ".")
+    # Of those one condition short, only who establishes another condition is named: whose
+    # documents establish nothing (a niche of one condition) is no near miss.
+    near = [m for m in close.get("matches") or [] if m.get("why")]
+    if near:
+        lines.append("One condition short: " + _names(near) + ".")
     for code, count in (reply.get("incomplete_because") or {}).items():
         if code.startswith(LIST_CHANGES):
             lines.append(sentence_for(code, count))
