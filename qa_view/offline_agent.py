@@ -3,7 +3,9 @@
 Its rules, and nothing more (a fresh checkout answers a question with no key and no network):
 - first turn: a prepared example is searched as stated (its constraints and its niche by facets)
   reuse-only first; a follow-up about someone listed ("the second one", a listed name) fetches
-  that person — the last search, entity_ids=[id], detail full, reuse-only; any other follow-up
+  that person — the last search, entity_ids=[id], detail full, reuse-only; one about a place in
+  a list where nobody stands ("the fifth close one" of three) is answered with what the lists
+  hold, searching nothing; any other follow-up
   searches the new words as a brief with the last search's constraints and niche by address;
   anything else is searched as brief = the visitor's question;
 - a reuse-only search whose niche was never read (not_run, over_budget) is sent once more
@@ -30,9 +32,11 @@ ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
 }  # fmt: skip
+# A place in a list: "the second one", "the last?", "the first of the close ones", "number 2";
+# never "last year" or "in the first quarter" (a time, not somebody's place).
 ORDINAL = re.compile(
-    r"\b(?P<word>" + "|".join(ORDINALS) + r"|last)\b"
-    r"(?:\s+(?:close\s+)?(?:one|person|expert|of them|of the close(?: ones)?))?"
+    r"\bthe\s+(?P<word>" + "|".join(ORDINALS) + r"|last)\b"
+    r"(?=\s*(?:$|[?.!,;]|(?:close\s+)?(?:one|ones|person|expert|of)\b|close\b))"
     r"|(?:number|no\.|#)\s*(?P<number>\d+)",
     re.IGNORECASE,
 )
@@ -116,6 +120,38 @@ def person_asked(question: str, follow_up: dict[str, Any]) -> dict[str, str] | N
         word = match["word"].casefold()
         index = len(listed) if word == "last" else ORDINALS[word]
     return listed[index - 1] if 0 < index <= len(listed) else None
+
+
+def nobody_there(question: str, follow_up: dict[str, Any]) -> str | None:
+    """A follow-up that asks about somebody by their place in the last answer's lists where
+    nobody stands there ("the fifth close one" of three): what the lists hold, said; never a
+    search of the words as a new brief."""
+    if person_asked(question, follow_up) is not None:
+        return None
+    if not (ORDINAL.search(question) or THE_CLOSE_ONE.search(question)):
+        return None
+    people, close = follow_up["people"], follow_up["close"]
+    if CLOSE_ASKED.search(question) or not people:
+        if not close:
+            return "The last answer listed nobody as close."
+        return (
+            _count(
+                len(close),
+                "The last answer listed 1 person as close, ",
+                "The last answer listed {n} people as close, ",
+            )
+            + _names(close)
+            + "."
+        )
+    return (
+        _count(
+            len(people),
+            "The last answer listed 1 person who fits, ",
+            "The last answer listed {n} people who fit, ",
+        )
+        + _names(people)
+        + "."
+    )
 
 
 def first_search(asked: dict[str, Any]) -> dict[str, Any]:
@@ -270,6 +306,10 @@ def next_step(messages: list[Any]) -> dict[str, Any]:
     content, done = _calls_and_results(messages)
     asked = _parsed(content)
     if not done:
+        follow_up = asked.get("follow_up")
+        said = nobody_there(asked["question"], follow_up) if follow_up else None
+        if said is not None:
+            return {"content": said, "tool_calls": []}
         return {"content": None, "tool_calls": [_call(1, first_search(asked))]}
     args, text = done[-1]
     ok, result = _result(text)
