@@ -4,8 +4,8 @@ Its rules, and nothing more (a fresh checkout answers a question with no key and
 - first turn: a prepared example is searched as stated (its constraints and its niche by facets)
   reuse-only first; a follow-up about someone listed ("the second one", a listed name) fetches
   that person — the last search, entity_ids=[id], detail full, reuse-only; one about a place in
-  a list where nobody stands ("the fifth close one" of three) is answered with what the lists
-  hold, searching nothing; any other follow-up
+  a list where nobody stands ("the fifth close one" of three), or by a name nobody listed
+  holds, is answered with what the lists hold, searching nothing; any other follow-up
   searches the new words as a brief with the last search's constraints and niche by address;
   anything else is searched as brief = the visitor's question;
 - a reuse-only search whose niche was never read (not_run, over_budget) is sent once more
@@ -21,6 +21,7 @@ import re
 from typing import Any
 
 from limma.door import offline_handler
+from limma.vocabulary import Vocabulary
 from qa_view.codes import NO_PROFILE_READ, sentence_for
 from qa_view.compose import CLOSE, EARLIER, EXAMPLE, FOUND
 from qa_view.tools import READ_ONLY_TOOLS
@@ -44,6 +45,12 @@ LEAD_IN = re.compile(
     r"^(?:(?:and|but|now|ok|okay|so|then|only|just|what about|how about)\b[\s,]*)*"
     r"(?:(?:those|the ones|ones|people|experts)\b\s*(?:who are\s*)?)?",
     re.IGNORECASE,
+)
+# "tell me more about Greta", "who is Bastien Mercier?": somebody asked about by a name.
+NAME_ASKED = re.compile(
+    r"(?i:\b(?:tell me (?:a bit )?(?:more )?about|more (?:about|on)|who is|who's))\s+"
+    r"(?P<name>[A-Z][^\W\d_]*(?:[-'\u2019][^\W\d_]+)*"
+    r"(?:\s+(?:[A-Z]\.|[A-Z][^\W\d_]*(?:[-'\u2019][^\W\d_]+)*))*)"
 )
 CLOSE_ASKED = re.compile(r"\bclose\b|\bone condition short\b|\bnearly\b", re.IGNORECASE)
 THE_CLOSE_ONE = re.compile(r"\bthe close (?:one|person|expert)\b", re.IGNORECASE)
@@ -102,13 +109,11 @@ def person_asked(question: str, follow_up: dict[str, Any]) -> dict[str, str] | N
     too), or by place in a list ("the second one", "the second close one", "the last of the
     close"); where nobody fit, "the second one" is the second of those close."""
     people, close = follow_up["people"], follow_up["close"]
-    folded = question.casefold()
-    words = set(re.findall(r"[^\W_]+", folded))
-    for person in people + close:
-        name = person["name"].casefold()
-        parts = [part for part in re.findall(r"[^\W_]+", name) if len(part) > 2]
-        if name and (name in folded or (parts and parts[-1] in words)):
-            return person
+    called = called_so(question, people + close)
+    if len(called) == 1:
+        return called[0]
+    if called:
+        return None  # two listed people answer to that name: which one is not said
     match = ORDINAL.search(question)
     if match is None:
         alone = len(close) == 1 and THE_CLOSE_ONE.search(question)
@@ -122,15 +127,52 @@ def person_asked(question: str, follow_up: dict[str, Any]) -> dict[str, str] | N
     return listed[index - 1] if 0 < index <= len(listed) else None
 
 
+def called_so(question: str, listed: list[dict[str, str]]) -> list[dict[str, str]]:
+    """Who of the listed the question names: by the whole name, else by surname alone, else
+    by first name alone (all who answer to it: two may)."""
+    folded = question.casefold()
+    words = set(re.findall(r"[^\W_]+", folded))
+    parted = [
+        (
+            person,
+            [part for part in re.findall(r"[^\W_]+", person["name"].casefold()) if len(part) > 2],
+        )
+        for person in listed
+        if person.get("name")
+    ]
+    whole = [person for person, _ in parted if person["name"].casefold() in folded]
+    if whole:
+        return whole[:1]
+    for at in (-1, 0):  # the surname, then the first name
+        found = [person for person, parts in parted if parts and parts[at] in words]
+        if found:
+            return list({person["id"]: person for person in found}.values())
+    return []
+
+
 def nobody_there(question: str, follow_up: dict[str, Any]) -> str | None:
     """A follow-up that asks about somebody by their place in the last answer's lists where
     nobody stands there ("the fifth close one" of three): what the lists hold, said; never a
     search of the words as a new brief."""
     if person_asked(question, follow_up) is not None:
         return None
+    people, close = follow_up["people"], follow_up["close"]
+    called = called_so(question, people + close)
+    if len(called) > 1:
+        return (
+            f"{_names(called)} were listed in the last answer; ask about one of them by their "
+            "whole name."
+        )
+    named = NAME_ASKED.search(question)
+    if named and not _a_term(named["name"]):
+        return (
+            f"Nobody called {named['name']} was listed in the last answer; ask about a name on "
+            "its list, or ask a new question."
+        )
     if not (ORDINAL.search(question) or THE_CLOSE_ONE.search(question)):
         return None
-    people, close = follow_up["people"], follow_up["close"]
+    if not people and not close:
+        return "The last answer listed nobody."
     if CLOSE_ASKED.search(question) or not people:
         if not close:
             return "The last answer listed nobody as close."
@@ -152,6 +194,13 @@ def nobody_there(question: str, follow_up: dict[str, Any]) -> str | None:
         + _names(people)
         + "."
     )
+
+
+def _a_term(words: str) -> bool:
+    """The words are a term of the vocabulary ("Germany", "Sales"): a place or a function is
+    asked about, not a person."""
+    found = Vocabulary.shipped().find_in(words)
+    return any(low == 0 and high == len(words) for low, high, _ in found)
 
 
 def first_search(asked: dict[str, Any]) -> dict[str, Any]:
@@ -259,13 +308,26 @@ def answer_person(reply: dict[str, Any], wanted: str) -> str:
             if listed == "undetermined" and missing:
                 lacking = ", ".join(missing)
                 short = f"{name} is one condition short: their documents do not establish"
-                return f"{short} {lacking}.{has}"
+                return f"{short} {lacking}.{has}{_handed_on(entry)}"
             if listed == "none":
                 return f"{name} does not fit: their documents say no.{has}"
             return f"{name} does not fit every condition: " + sentence_for(
                 entry.get("reason", "not_read")
             )
     return "That person does not fit every condition of this search."
+
+
+def _handed_on(entry: dict[str, Any]) -> str:
+    """The sentences stating a length the reader did not take as proved, said as such."""
+    said = [
+        str(item["text"])
+        for item in entry.get("lengths_not_proved") or []
+        if isinstance(item, dict) and item.get("text")
+    ]
+    if not said:
+        return ""
+    quoted = "; ".join(f"“{text}”" for text in dict.fromkeys(said))
+    return f" A sentence of theirs states a length that could not be verified, {quoted}."
 
 
 def _quotes(entry: dict[str, Any]) -> list[str]:

@@ -16,7 +16,7 @@ from limma.models import Document, Entity, RelationRow
 from limma.models.ledger import LedgerEntry
 from qa_view.agent import run_question
 from qa_view.codes import NO_PROFILE_READ
-from qa_view.offline_agent import answer_list
+from qa_view.offline_agent import answer_list, answer_person
 from qa_view.prompts import PEOPLE_SYSTEM
 from qa_view.tools import READ_ONLY_TOOLS, call_tool
 from tests.factories import make_document, make_key, make_workspace
@@ -392,3 +392,19 @@ def test_the_offline_agent_names_only_who_establishes_another_condition(why, nam
     )
     assert said.splitlines()[0] == "Nobody fits."  # how many are close is the page's to say
     assert ("Aditya Gupta" in said) is named
+
+
+STATED = "Jörg has 24 years of experience in consumer goods."
+
+
+def test_a_fetched_person_one_condition_short_is_told_with_the_length_they_state():
+    block = {
+        "facets": [{"key": "duration", "text": "20+ years"}],
+        "undetermined": [
+            {"entity_id": "e-1", "name": "Jörg Fischer", "missing": ["duration"],
+             "lengths_not_proved": [{"text": STATED}]},
+        ],
+    }  # fmt: skip
+    said = answer_person({"matches": [], "criteria": [block]}, "e-1")
+    assert said.startswith("Jörg Fischer is one condition short")
+    assert "could not be verified, “Jörg has 24 years of experience in consumer goods.”" in said

@@ -26,6 +26,8 @@ CLOSE = [{"id": "c1", "name": "Greta Ostrander"}, {"id": "c2", "name": "Dario Be
         ("tell me more about Dario Benavente", PEOPLE, CLOSE, "c2"),
         ("what does Ostrander's profile say?", PEOPLE, CLOSE, "c1"),
         ("tell me more about luc marchand", PEOPLE, CLOSE, "p2"),
+        ("tell me more about Greta", PEOPLE, CLOSE, "c1"),  # a first name alone
+        ("what about Camille?", PEOPLE, CLOSE, "p1"),
         # Nobody fit: "the second one" is the second of those close.
         ("tell me more about the second one", [], CLOSE, "c2"),
         ("tell me about the close one", PEOPLE, CLOSE[:1], "c1"),
@@ -62,12 +64,27 @@ def test_a_follow_up_about_nobody_listed_is_a_new_search(question, people, close
          "The last answer listed 2 people as close, Greta Ostrander and Dario Benavente."),
         ("tell me more about the first close one", PEOPLE, [],
          "The last answer listed nobody as close."),
+        ("tell me more about the first one", [], [], "The last answer listed nobody."),
         ("and the third one?", PEOPLE, CLOSE,
          "The last answer listed 2 people who fit, Camille Rousseau and Luc Marchand."),
         ("the second one", [], CLOSE[:1],
          "The last answer listed 1 person as close, Greta Ostrander."),
         ("tell me about the close one", PEOPLE, CLOSE,  # two are close: which one?
          "The last answer listed 2 people as close, Greta Ostrander and Dario Benavente."),
+        # A name nobody listed answers to, or that two answer to.
+        ("tell me more about Bastien Mercier", PEOPLE, CLOSE,
+         "Nobody called Bastien Mercier was listed in the last answer; ask about a name on its "
+         "list, or ask a new question."),
+        ("who is Mathilde?", PEOPLE, CLOSE,
+         "Nobody called Mathilde was listed in the last answer; ask about a name on its list, or "
+         "ask a new question."),
+        ("tell me more about Camille", [*PEOPLE, {"id": "p3", "name": "Camille Duval"}], CLOSE,
+         "Camille Rousseau and Camille Duval were listed in the last answer; ask about one of "
+         "them by their whole name."),
+        # A place or a function asked about is no person: the agent searches.
+        ("tell me more about Germany", PEOPLE, CLOSE, None),
+        ("tell me more about Sales", PEOPLE, CLOSE, None),
+        ("tell me more about pricing experts in Spain", PEOPLE, CLOSE, None),
         # Somebody stands there, or no place in a list is asked: None, and the agent searches.
         ("tell me more about the second one", PEOPLE, CLOSE, None),
         ("only those in Germany", PEOPLE, CLOSE, None),
