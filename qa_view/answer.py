@@ -30,6 +30,7 @@ from qa_view.answer_lines import (
     LIST_CHANGES,
     first_line,
     not_read_sentence,
+    not_split_sentence,
     offered_heading,
     quiet_line,
     unsearched_sentence,
@@ -51,6 +52,7 @@ ID = re.compile(r"\b(?:req_[0-9a-f]{6,}|crit_[0-9a-f]{6,}|map_[0-9a-f]{6,}|[0-9a
 NICHE_FAILED = "niche_search_failed"  # a niche search that did not come back, said generally
 SAID_AS_IS = frozenset({"criteria_read_needs_write", "too_many_criteria", "compile_unavailable"})
 NOT_READ = frozenset({"not_run", "over_budget", "failed"})  # a niche with no lists
+NOT_SPLIT = "decomposition_incomplete"  # read nothing: a part of the niche is no condition
 NO_ANSWER = "This question got no answer; try asking it in other words."
 FAILED = "agent_failed"
 # Words that say nothing of their own beside the list ("They are A and B.").
@@ -145,6 +147,8 @@ def answer_from(
     if criterion.get("status") in NOT_READ and not (criterion.get("counts") or {}).get("matched"):
         # The niche came back unread: a list of the ordinary conditions alone is no answer.
         said = sentence(criterion.get("status_reason") or f"criterion_{criterion['status']}")
+        if criterion.get("status_reason") == NOT_SPLIT and search.not_split:
+            said = not_split_sentence(search.not_split)
         unread = Answer(
             "no_niche", first_line=not_read_sentence(search.niche_words, said), search=search
         )

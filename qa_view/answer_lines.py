@@ -153,6 +153,17 @@ def not_read_sentence(niche: str, reason: str) -> str:
     return f"No profile was read for “{' '.join(niche.split())}”, so nobody is listed. {reason}"
 
 
+def not_split_sentence(words: Iterable[str]) -> str:
+    """Words of the niche the directory could not take as a condition to check, and what the
+    visitor can do (the sentence after "No profile was read for ...")."""
+    words = list(words)
+    asks, them = ("asks", "it") if len(words) == 1 else ("ask", "them")
+    return (
+        f"The directory cannot tell what {quoted_words(words)} {asks} of a profile; ask again "
+        f"without {them}, or say in other words what the person has done."
+    )
+
+
 def offered_heading(total: int, words: Iterable[str]) -> str:
     """The heading of a list that is not the answer: it says exactly what the list is."""
     words = list(words)

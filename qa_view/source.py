@@ -191,6 +191,17 @@ def niche_words(outcome: SearchOutcome) -> str:
     return " ".join((compiled.criterion or "").split()) if compiled is not None else ""
 
 
+def not_split_words(outcome: SearchOutcome) -> list[str]:
+    """The words of a niche its split left as no condition (the read then reads nothing):
+    "experience", "sold", "directors", as the split hands them back."""
+    run = outcome.criteria
+    split = run.resolved.split if run is not None else None
+    if split is None or split.status != "incomplete":
+        return []
+    said = [" ".join(str(item.get("words") or "").split()) for item in split.incomplete]
+    return list(dict.fromkeys(words for words in said if words))
+
+
 # --- [source] ----------------------------------------------------------------------------------
 
 
