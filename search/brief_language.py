@@ -9,7 +9,8 @@ vocabulary term holds ("Deutschland", "España", "Marketing") left out:
 - a sign that decides alone: a letter of a script other than Latin; an opening "¿" or "¡"; a
   function word or common verb of another language that no English text writes ("für", "qui",
   "tiene", "verkauft") — in lower case, of six letters or more, or opening the sentence with a
-  word in lower case behind it ("Wer in ...", "Los Angeles" is a name); a word in lower case
+  word in lower case behind it ("Wer in ...", "Los Angeles" is a name; "Chi ha ..." only there,
+  "tai chi" is English); a word in lower case
   with a letter English writes only in words it borrowed ("geräte", "fórmula"), unless it is
   one of the borrowed words English writes with their marks ("crème brûlée", "café"); two
   different short words English writes in names ("de", "la", "der", "von"), each in lower case
@@ -58,12 +59,15 @@ FOREIGN_WORDS = _words(
     tenga tenido está están experiencia años expertos experto alguien algún alguna vende
     venden vendió vendido trabaja trabajó conoce dirigió empresa
     nel nella nei negli nelle gli che sono hanno esperienza anni esperti esperto qualcuno
-    vendono lavora lavorato conosce gestisce
+    vendono venduto venduti lavora lavorato conosce gestisce gestito commercializzato
     het een voor wie wat waar welke heeft hebben zijn ook niet geen naar bij uit iemand
     ervaring jaar jaren verkoopt verkopen verkocht werkt gewerkt
     uma quem têm tem não alguém anos especialistas especialista trabalha conhece
     och eller för som hvem vem har erfaring erfarenhet"""
 )
+# Words of other languages that English writes too, but never to open a sentence with a word
+# in lower case behind them ("Chi ha venduto ...", "tai chi experts"): they decide only there.
+OPENING_WORDS = _words("chi")
 # Short words of other languages that English writes too, in names ("de Vries", "von der
 # Leyen", "en route"): two different ones in one sentence make it another language.
 SHARED_WORDS = _words(
@@ -137,6 +141,8 @@ def in_another_language(sentence: str, *, held: Callable[[str], bool] = lambda _
         lower = word.islower()
         opening = at == 0 and (at + 1 == len(words) or not _capitalised(words[at + 1]))
         if folded in FOREIGN_WORDS and (lower or len(word) >= 6 or opening):
+            return True
+        if folded in OPENING_WORDS and opening:
             return True
         if _marked(word):
             if lower and folded not in BORROWED:

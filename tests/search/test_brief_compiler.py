@@ -308,6 +308,8 @@ def test_an_injection_after_a_brief_leaves_the_brief_compiled():
         ("who vend snacks", False),
         ("Kent based experts", False),
         ("para athletes", False),
+        ("tai chi instructors", False),
+        ("Chi Omega alumni", False),
         ("between Zürich and Basel", False),
         ("bereft of buyers", False),
         ("Die casting experts", False),
@@ -340,6 +342,13 @@ def test_a_word_a_vocabulary_term_holds_is_no_sign_of_another_language():
         ("Chi vende suturatrici in Italia?", "Italy", "Chi vende suturatrici"),
         ("Wie verkoopt nietmachines in Nederland?", "Netherlands", "Wie verkoopt nietmachines"),
         ("¿Quién vende grapadoras en España?", "Spain", "Quién vende grapadoras"),
+        # Tried on the demo directory: French, Italian and German questions of the page.
+        ("Qui a vendu du lait infantile en France ?", "France", "Qui a vendu du lait infantile"),
+        ("Quels experts en France ont commercialisé du lait infantile ?", "France",
+         "Quels experts ont commercialisé du lait infantile"),
+        ("Chi in Italia ha venduto latte in polvere?", "Italy", "Chi ha venduto latte in polvere"),
+        ("Hat jemand in der Schweiz Klammergeräte verkauft?", "Switzerland",
+         "Hat jemand Klammergeräte verkauft"),
     ],
 )  # fmt: skip
 def test_a_brief_in_another_language_compiles_its_places_and_says_the_rest(brief, place, dropped):
