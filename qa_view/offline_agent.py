@@ -9,8 +9,10 @@ Its rules, and nothing more (a fresh checkout answers a question with no key and
   searches the new words as a brief with the last search's constraints and niche by address;
   anything else is searched as brief = the visitor's question;
 - a reuse-only search whose niche was never read (not_run, over_budget) is sent once more
-  without the budget; a read still going on in the background (partial, time_budget) is asked
-  again, up to WAIT_CALLS searches, so the answer is the finished read where it finishes;
+  without the budget; a niche still not read (it could not be split, or is over what may be
+  read) is followed by the ordinary conditions alone, which the page offers under a heading;
+  a read still going on in the background (partial, time_budget) is asked again, up to
+  WAIT_CALLS searches, so the answer is the finished read where it finishes;
 - then it answers from the last result in plain sentences, naming people by name, never by id.
 """
 
@@ -55,6 +57,7 @@ NAME_ASKED = re.compile(
 CLOSE_ASKED = re.compile(r"\bclose\b|\bone condition short\b|\bnearly\b", re.IGNORECASE)
 THE_CLOSE_ONE = re.compile(r"\bthe close (?:one|person|expert)\b", re.IGNORECASE)
 NOT_READ_YET = ("not_run", "over_budget")
+NOT_READ = ("not_run", "over_budget", "failed")  # a niche that came back with no lists
 WAIT_CALLS = 6  # searches of one question while its read goes on (the loop allows eight turns)
 LIST_CHANGES = ("dropped", "not_compiled", "not_bound:")
 
@@ -377,6 +380,11 @@ def next_step(messages: list[Any]) -> dict[str, Any]:
     ok, result = _result(text)
     if not ok:
         return {"content": _refused(result), "tool_calls": []}
+    if not _asks_a_niche(args) and len(done) > 1:
+        # Who the ordinary conditions alone leave, after a niche that was not read: the answer
+        # is still that niche's (the page offers this list under a heading, never as "fit").
+        niche = next(_result(t)[1] for a, t in reversed(done) if _asks_a_niche(a))
+        return {"content": answer_list(niche), "tool_calls": []}
     status = (result.get("criterion") or {}).get("status")
     retried = any(not a.get("criteria_budget") for a, _ in done if a.get("criteria"))
     if args.get("criteria_budget") == REUSE_ONLY and status in NOT_READ_YET and not retried:
@@ -390,7 +398,22 @@ def next_step(messages: list[Any]) -> dict[str, Any]:
         return {"content": None, "tool_calls": [_call(len(done) + 1, dict(args))]}
     if args.get("entity_ids"):
         return {"content": answer_person(result, args["entity_ids"][0]), "tool_calls": []}
+    bound = _bound(result)
+    if status in NOT_READ and _asks_a_niche(args) and bound:
+        # The niche was not read (it could not be split, or is over what may be read): search
+        # the ordinary conditions alone, so the page can offer who they leave.
+        return {"content": None, "tool_calls": [_call(len(done) + 1, {"constraints": bound})]}
     return {"content": answer_list(result), "tool_calls": []}
+
+
+def _asks_a_niche(args: dict[str, Any]) -> bool:
+    return bool(args.get("brief") or args.get("criteria"))
+
+
+def _bound(reply: dict[str, Any]) -> list[Any]:
+    """The constraints a search ran under, as bound (a brief's compiled ones included)."""
+    bound = (((reply.get("more") or {}).get("entity") or {}).get("with") or {}).get("constraints")
+    return list(bound) if isinstance(bound, list) else []
 
 
 def _call(number: int, arguments: dict[str, Any]) -> dict[str, Any]:

@@ -226,4 +226,9 @@ def test_a_typed_question_whose_split_leaves_a_word_says_that_word(directory, si
     ).content.decode()
     assert "No profile was read for “sold baby formula”, so nobody is listed." in html
     assert "The directory cannot tell what “sold” asks of a profile" in html
-    assert 'class="people"' not in html
+    # Who the place alone leaves is offered under a heading that says so, never as fitting.
+    assert "fits" not in html.replace("Who in Europe has sold baby formula?", "")
+    offered = html[html.index('class="offered"') :]
+    assert "the other conditions alone leave, not checked for “sold baby formula”" in offered
+    assert html.count('class="people"') == offered.count('class="people"') == 1
+    assert "Greta Ostrander" in offered
