@@ -41,15 +41,13 @@ def not_searched(code: str) -> bool:
 
 
 def first_line(
-    reply: dict[str, Any], *, stop: str, sentence: Callable[..., str], close: int | None = None
+    reply: dict[str, Any], *, stop: str, sentence: Callable[..., str], close: int
 ) -> str:
     """The search's own counts; an unfinished read, an unsearched part, an early stop.
 
     `close`: of the search's one condition short, those who share something of substance with
-    the question (qa_view.answer_people); the reply's close.total where not given."""
+    the question (qa_view.answer_people.close_of, over the search's whole close list)."""
     total = int((reply.get("matched") or {}).get("total") or 0)
-    if close is None:
-        close = int((reply.get("close") or {}).get("total") or 0)
     reading = reply.get("reading") if isinstance(reply.get("reading"), dict) else None
     so_far = " so far" if reading else ""
     fit = "Nobody fits" if total == 0 else count_phrase(total, "1 person fits", "{n} people fit")
