@@ -235,6 +235,25 @@ BRIEFS: tuple[Brief, ...] = (
     Brief(Q, "Show me everybody in Poland.", "Poland"),
     Brief(L, "Hospital buyers in Belgium & Luxembourg", ("Belgium", "Luxembourg"),
           niche="Hospital buyers"),
+    # Written after the language test and the contractions, their expectation first, and kept
+    # as measured: short niches in another language, English with a foreign name, "Who's".
+    Brief(F, "Wer in Deutschland verkauft Klammergeräte?", "Germany",
+          dropped=(("Wer verkauft Klammergeräte", "language_not_read"),)),
+    Brief(F, "Qui vend des agrafeuses chirurgicales en France ?", "France",
+          dropped=(("Qui vend des agrafeuses chirurgicales", "language_not_read"),)),
+    Brief(F, "Chi ha esperienza nel latte in polvere in Italia?", "Italy",
+          dropped=(("Chi ha esperienza nel latte in polvere", "language_not_read"),)),
+    Brief(F, "Wie verkoopt medische hulpmiddelen in België?", "Belgium",
+          dropped=(("Wie verkoopt medische hulpmiddelen", "language_not_read"),)),
+    Brief(N, "Nestlé brand managers in Switzerland", "Switzerland",
+          niche="Nestlé brand managers"),
+    Brief(N, "crème brûlée suppliers in France", "France", niche="crème brûlée suppliers"),
+    Brief(Q, "Who's worked on infant formula pricing in Spain?",
+          niche="worked on infant formula pricing in Spain"),
+    Brief(T, "Who in Itlay has sold baby food?", "Italy", niche="sold baby food"),
+    Brief(L, "Marketing directors in Spain or Portugal with baby food experience",
+          ("Spain", "Portugal"), "Marketing", "directors with baby food experience"),
+    Brief(Q, "Who's in Austria?", "Austria"),
 )  # fmt: skip
 
 

@@ -28,14 +28,23 @@ from qa_view.answer_events import (
 )
 from qa_view.answer_lines import (
     LIST_CHANGES,
-    count_phrase,
     first_line,
     not_read_sentence,
+    not_split_sentence,
     offered_heading,
     quiet_line,
     unsearched_sentence,
+    unshared_line,
 )
-from qa_view.answer_people import Close, Person, about_text, close_people, listed_people
+from qa_view.answer_people import (
+    Close,
+    Person,
+    about_text,
+    close_of,
+    close_people,
+    facet_text,
+    listed_people,
+)
 from qa_view.codes import sentence_for
 from qa_view.paging_words import showing
 
@@ -43,6 +52,7 @@ ID = re.compile(r"\b(?:req_[0-9a-f]{6,}|crit_[0-9a-f]{6,}|map_[0-9a-f]{6,}|[0-9a
 NICHE_FAILED = "niche_search_failed"  # a niche search that did not come back, said generally
 SAID_AS_IS = frozenset({"criteria_read_needs_write", "too_many_criteria", "compile_unavailable"})
 NOT_READ = frozenset({"not_run", "over_budget", "failed"})  # a niche with no lists
+NOT_SPLIT = "decomposition_incomplete"  # read nothing: a part of the niche is no condition
 NO_ANSWER = "This question got no answer; try asking it in other words."
 FAILED = "agent_failed"
 # Words that say nothing of their own beside the list ("They are A and B.").
@@ -61,8 +71,9 @@ class Answer:
     reasons: tuple[str, ...] = ()
     people: tuple[Person, ...] = ()
     close: tuple[Close, ...] = ()
-    close_place_only: int = 0
-    close_not_listed: int = 0
+    # Of the search's one-condition-short, those who establish nothing of substance: counted
+    # by what they lack, never named, never called close.
+    unshared: tuple[str, ...] = ()
     note: tuple[str, ...] = ()
     search: Search | None = None
     # Not the answer: who the question's other conditions alone leave, under a heading that
@@ -86,21 +97,6 @@ class Answer:
     @property
     def sourced(self) -> tuple[Person | Close, ...]:
         return (*self.people, *self.close, *self.offered)
-
-    @property
-    def close_notes(self) -> tuple[str, ...]:
-        """Who is close and not listed: counted, never named."""
-        counted = ((self.close_place_only, PLACE_ONLY), (self.close_not_listed, NOT_LISTED))
-        return tuple(count_phrase(n, *said) for n, said in counted if n)
-
-
-PLACE_ONLY = (
-    "1 more is one condition short, but their documents share only a place with the question, "
-    "so they are not listed.",
-    "{n} more are one condition short, but their documents share only a place with the "
-    "question, so they are not listed.",
-)
-NOT_LISTED = ("1 more is close and not listed here.", "{n} more are close and not listed here.")
 
 
 # --- the answer --------------------------------------------------------------------------------
@@ -151,6 +147,8 @@ def answer_from(
     if criterion.get("status") in NOT_READ and not (criterion.get("counts") or {}).get("matched"):
         # The niche came back unread: a list of the ordinary conditions alone is no answer.
         said = sentence(criterion.get("status_reason") or f"criterion_{criterion['status']}")
+        if criterion.get("status_reason") == NOT_SPLIT and search.not_split:
+            said = not_split_sentence(search.not_split)
         unread = Answer(
             "no_niche", first_line=not_read_sentence(search.niche_words, said), search=search
         )
@@ -168,33 +166,35 @@ def answer_from(
         return Answer(
             "person", people=people or fetched(search, evidence, sentence), note=note, search=search
         )
-    close, place_only, not_listed = close_people(
-        search.last, evidence, start=len(people), sentence=sentence
+    close = close_people(search.last, evidence, start=len(people), sentence=sentence)
+    counted = close_of(search.last, evidence)
+    facets = evidence.get("facets") or {}
+    unshared = tuple(
+        unshared_line(int(item["n"]), facet_text(facets, item["lacks"]), item["because"])
+        for item in counted["unshared"]
+        if item.get("n")
     )
     quiet, reasons = quiet_line(search.last, listed=len(people), sentence=sentence)
     fits_total = int((search.last.get("matched") or {}).get("total") or 0)
     offsets = [(r.get("matched") or {}).get("next_offset") for r in search.replies]
     fits_next = max((o for o in offsets if isinstance(o, int)), default=None)
-    block = search.last.get("close") if isinstance(search.last.get("close"), dict) else {}
-    close_total = int(block.get("total") or 0)
-    close_shown = len(block.get("matches") or [])
+    close_total = int(counted["shared"])
+    stop = str(done.get("stop") or "")
     answer = Answer(
         "list",
-        first_line=first_line(search.last, stop=str(done.get("stop") or ""), sentence=sentence),
+        first_line=first_line(search.last, stop=stop, sentence=sentence, close=close_total),
         quiet_line=quiet,
         reasons=reasons,
         people=people,
         close=close,
-        close_place_only=place_only,
-        close_not_listed=not_listed,
+        unshared=unshared,
         search=search,
         fits_total=fits_total,
         fits_next=fits_next if fits_next is not None and len(people) < fits_total else None,
         close_total=close_total,
-        close_next=close_shown if close_shown < close_total else None,
+        close_next=len(close) if len(close) < close_total else None,
     )
-    drawn = _tokens(" ".join(_drawn(answer)))
-    return replace(answer, note=tuple(line for line in note if _tokens(line) - drawn - FILLER))
+    return replace(answer, note=added_lines(note, answer, withheld=_withheld(events, answer)))
 
 
 def fetched(
@@ -228,8 +228,53 @@ def _drawn(answer: Answer) -> list[str]:
     """Everything the page draws of a list answer, for telling what the agent adds to it."""
     people = [" ".join([p.name, p.about, *p.words, *p.record]) for p in answer.people]
     close = [" ".join([c.name, c.about, c.lacks, c.because, c.quote]) for c in answer.close]
-    drawn = [answer.first_line, answer.quiet_line, *answer.reasons, *answer.close_notes]
+    drawn = [answer.first_line, answer.quiet_line, *answer.reasons, *answer.unshared]
     return [*drawn, *people, *close]
+
+
+def _withheld(events: list[dict[str, Any]], answer: Answer) -> set[str]:
+    """The names of people the run's searches returned and the page does not draw: somebody
+    one condition short who shares nothing of substance, a first call's people."""
+    known: set[str] = set()
+    for event in events:
+        reply = event_data(event).get("reply")
+        if event.get("kind") != "reply" or not isinstance(reply, dict):
+            continue
+        close = reply.get("close") if isinstance(reply.get("close"), dict) else {}
+        for listed in (reply.get("matches") or [], close.get("matches") or []):
+            known |= {str(m["name"]) for m in listed if isinstance(m, dict) and m.get("name")}
+    drawn = {person.name for person in answer.sourced}
+    return {name for name in known - drawn if name.strip()}
+
+
+# A sentence that says how many fit or are close: the first line says it, from the search.
+COUNTING = re.compile(
+    r"^\W*(?:nobody|no one|no-one|none|\d[\d,]*(?:\s+(?:more|other|others|of them))?"
+    r"(?:\s+(?:people|persons?|experts?|profiles?|candidates?))?)\s+"
+    r"(?:(?:fits?|matche?s?)\b|(?:is|are)\s+(?:close|one condition short)\b)",
+    re.IGNORECASE,
+)
+SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def added_lines(note: tuple[str, ...], answer: Answer, *, withheld: set[str]) -> tuple[str, ...]:
+    """The agent's lines the page draws beside a list: each sentence that adds something the
+    page does not say — not a count of who fits or is close (the first line's, from the
+    search), never a sentence naming somebody the page withholds, nothing of filler alone."""
+    drawn = _tokens(" ".join(_drawn(answer)))
+    names = [re.compile(rf"(?<!\w){re.escape(name.casefold())}(?!\w)") for name in withheld]
+    kept = []
+    for line in note:
+        said = [
+            sentence
+            for sentence in SENTENCE.split(line)
+            if not COUNTING.search(sentence)
+            and not any(name.search(sentence.casefold()) for name in names)
+        ]
+        text = " ".join(said).strip()
+        if text and _tokens(text) - drawn - FILLER:
+            kept.append(text)
+    return tuple(kept)
 
 
 def scrubbed_lines(text: str) -> list[str]:

@@ -40,10 +40,14 @@ def not_searched(code: str) -> bool:
     return code.startswith("criterion_") and code not in READ_REASONS
 
 
-def first_line(reply: dict[str, Any], *, stop: str, sentence: Callable[..., str]) -> str:
-    """The search's own counts; an unfinished read, an unsearched part, an early stop."""
+def first_line(
+    reply: dict[str, Any], *, stop: str, sentence: Callable[..., str], close: int
+) -> str:
+    """The search's own counts; an unfinished read, an unsearched part, an early stop.
+
+    `close`: of the search's one condition short, those who share something of substance with
+    the question (qa_view.answer_people.close_of, over the search's whole close list)."""
     total = int((reply.get("matched") or {}).get("total") or 0)
-    close = int((reply.get("close") or {}).get("total") or 0)
     reading = reply.get("reading") if isinstance(reply.get("reading"), dict) else None
     so_far = " so far" if reading else ""
     fit = "Nobody fits" if total == 0 else count_phrase(total, "1 person fits", "{n} people fit")
@@ -98,6 +102,25 @@ def quiet_line(
     return line, reasons
 
 
+def unshared_line(n: int, lacks: str, because: str) -> str:
+    """People one condition short who share nothing of substance: counted by what they lack,
+    never called close ("Of the profiles checked, 109 say nothing of “pricing of …”.")."""
+    said = f"“{' '.join(lacks.split())}”"
+    if because == "stated_not_verified":
+        return count_phrase(
+            n,
+            f"Of the profiles checked, 1 states {said} only in a sentence that could not be "
+            "verified, and shares nothing else with the question.",
+            f"Of the profiles checked, {{n}} state {said} only in a sentence that could not be "
+            "verified, and share nothing else with the question.",
+        )
+    return count_phrase(
+        n,
+        f"Of the profiles checked, 1 says nothing of {said}.",
+        f"Of the profiles checked, {{n}} say nothing of {said}.",
+    )
+
+
 def unique_lines(items: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(item for item in items if item))
 
@@ -126,6 +149,17 @@ def not_read_sentence(niche: str, reason: str) -> str:
     if not niche or reason.startswith("No profile"):
         return reason
     return f"No profile was read for “{' '.join(niche.split())}”, so nobody is listed. {reason}"
+
+
+def not_split_sentence(words: Iterable[str]) -> str:
+    """Words of the niche the directory could not take as a condition to check, and what the
+    visitor can do (the sentence after "No profile was read for ...")."""
+    words = list(words)
+    asks, them = ("asks", "it") if len(words) == 1 else ("ask", "them")
+    return (
+        f"The directory cannot tell what {quoted_words(words)} {asks} of a profile; ask again "
+        f"without {them}, or say in other words what the person has done."
+    )
 
 
 def offered_heading(total: int, words: Iterable[str]) -> str:

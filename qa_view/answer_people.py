@@ -1,5 +1,13 @@
-"""The people an answer lists and who is close: each person once, and somebody close who shares
-only a place with the question counted, never named.
+"""The people an answer lists and who is close: each person once, and somebody one condition
+short who establishes nothing of substance (only a place, or nothing at all) neither named nor
+called close.
+
+Close means one condition short AND something of substance established: a condition of the
+niche other than a place, which the search's own `why` names for them. The search's close list
+(criteria.txt: exactly one condition open) also holds, for a niche of one condition, everyone
+whose documents say nothing of it; the page counts those apart ("Of the profiles read, 109 say
+nothing of ...") and calls nobody of them close. The counts are taken over the search's whole
+close list (qa_view.source keeps them), never over what is listed.
 
 Kept apart from qa_view.answer because the people come from every page of the search and the
 run's evidence, not from the counts the lines are made of.
@@ -92,33 +100,75 @@ def _record(match: dict[str, Any], *, said: str) -> tuple[str, ...]:
     return tuple(unique_lines(values))
 
 
+def shares_substance(item: dict[str, Any], facets: dict[str, Any]) -> bool:
+    """A close entry whose documents establish a condition that is not a place: its `why` (the
+    conditions the documents do establish) names one. A facet the evidence does not describe
+    is taken as substance: the page withholds nobody on what it does not know."""
+    return any(not (facets.get(str(key)) or {}).get("place") for key in item.get("why") or [])
+
+
+def close_counts(whole: Iterable[dict[str, Any]], facets: dict[str, Any]) -> dict[str, Any]:
+    """Over the search's whole close list: how many share something of substance, and the
+    rest by the condition they lack and why (kept with a run's evidence)."""
+    shared = 0
+    unshared: dict[tuple[str, str], int] = {}
+    for item in whole:
+        if shares_substance(item, facets):
+            shared += 1
+            continue
+        said = (str(item.get("lacks") or ""), str(item.get("because") or "not_stated"))
+        unshared[said] = unshared.get(said, 0) + 1
+    return {
+        "shared": shared,
+        "unshared": [
+            {"lacks": lacks, "because": because, "n": n} for (lacks, because), n in unshared.items()
+        ],
+    }
+
+
+def facet_text(facets: dict[str, Any], key: str) -> str:
+    return str((facets.get(key) or {}).get("text") or key.replace("_", " "))
+
+
 def close_people(
     reply: dict[str, Any],
     evidence: dict[str, Any],
     *,
     start: int,
     sentence: Callable[..., str] = sentence_for,
-) -> tuple[tuple[Close, ...], int, int]:
-    """Who is close and shares something of substance; place-only people are only counted."""
+) -> tuple[Close, ...]:
+    """Who of a close list is close: those who share something of substance, each with the
+    condition they lack; the others are only counted (close_counts)."""
     facets = evidence.get("facets") or {}
     found = evidence.get("people") or {}
     block = reply.get("close") if isinstance(reply.get("close"), dict) else {}
     matches = [m for m in block.get("matches") or [] if isinstance(m, dict)]
     listed: list[Close] = []
-    place_only = 0
     for match in matches:
-        shared = [key for key in match.get("why") or [] if not (facets.get(key) or {}).get("place")]
-        if not shared:
-            place_only += 1
+        if not shares_substance(match, facets):
             continue
         entity_id = str(match.get("entity_id") or "")
-        lacks_key = str(match.get("lacks") or "")
-        lacks = str((facets.get(lacks_key) or {}).get("text") or lacks_key.replace("_", " "))
+        lacks = facet_text(facets, str(match.get("lacks") or ""))
         because = sentence(str(match.get("because") or "not_stated"))
         stated = match.get("because") == "stated_not_verified"
         about = about_text((found.get(entity_id) or {}).get("about"))
         quote = str(match.get("quote") or "") if stated else ""
         name = str(match.get("name") or "")
         listed.append(Close(start + len(listed), entity_id, name, about, lacks, because, quote))
-    not_listed = max(int(block.get("total") or 0) - len(matches), 0)
-    return tuple(listed), place_only, not_listed
+    return tuple(listed)
+
+
+def close_of(reply: dict[str, Any], evidence: dict[str, Any]) -> dict[str, Any]:
+    """The close counts of an answer's last reply, as the run's evidence kept them. A run kept
+    without them is counted from the reply alone: where the niche has two conditions or more
+    that are no place, everyone one condition short establishes one of them; else only the
+    listed can be told, and only they are counted."""
+    kept = evidence.get("close")
+    if isinstance(kept, dict) and isinstance(kept.get("shared"), int):
+        return kept
+    block = reply.get("close") if isinstance(reply.get("close"), dict) else {}
+    facets = evidence.get("facets") or {}
+    substance = [key for key, facet in facets.items() if not (facet or {}).get("place")]
+    if not facets or len(substance) >= 2:
+        return {"shared": int(block.get("total") or 0), "unshared": []}
+    return close_counts([m for m in block.get("matches") or [] if isinstance(m, dict)], facets)

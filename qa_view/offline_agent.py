@@ -3,12 +3,16 @@
 Its rules, and nothing more (a fresh checkout answers a question with no key and no network):
 - first turn: a prepared example is searched as stated (its constraints and its niche by facets)
   reuse-only first; a follow-up about someone listed ("the second one", a listed name) fetches
-  that person — the last search, entity_ids=[id], detail full, reuse-only; any other follow-up
+  that person — the last search, entity_ids=[id], detail full, reuse-only; one about a place in
+  a list where nobody stands ("the fifth close one" of three), or by a name nobody listed
+  holds, is answered with what the lists hold, searching nothing; any other follow-up
   searches the new words as a brief with the last search's constraints and niche by address;
   anything else is searched as brief = the visitor's question;
 - a reuse-only search whose niche was never read (not_run, over_budget) is sent once more
-  without the budget; a read still going on in the background (partial, time_budget) is asked
-  again, up to WAIT_CALLS searches, so the answer is the finished read where it finishes;
+  without the budget; a niche still not read (it could not be split, or is over what may be
+  read) is followed by the ordinary conditions alone, which the page offers under a heading;
+  a read still going on in the background (partial, time_budget) is asked again, up to
+  WAIT_CALLS searches, so the answer is the finished read where it finishes;
 - then it answers from the last result in plain sentences, naming people by name, never by id.
 """
 
@@ -19,6 +23,7 @@ import re
 from typing import Any
 
 from limma.door import offline_handler
+from limma.vocabulary import Vocabulary
 from qa_view.codes import NO_PROFILE_READ, sentence_for
 from qa_view.compose import CLOSE, EARLIER, EXAMPLE, FOUND
 from qa_view.tools import READ_ONLY_TOOLS
@@ -30,9 +35,11 @@ ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
 }  # fmt: skip
+# A place in a list: "the second one", "the last?", "the first of the close ones", "number 2";
+# never "last year" or "in the first quarter" (a time, not somebody's place).
 ORDINAL = re.compile(
-    r"\b(?P<word>" + "|".join(ORDINALS) + r"|last)\b"
-    r"(?:\s+(?:close\s+)?(?:one|person|expert|of them|of the close(?: ones)?))?"
+    r"\bthe\s+(?P<word>" + "|".join(ORDINALS) + r"|last)\b"
+    r"(?=\s*(?:$|[?.!,;]|(?:close\s+)?(?:one|ones|person|expert|of)\b|close\b))"
     r"|(?:number|no\.|#)\s*(?P<number>\d+)",
     re.IGNORECASE,
 )
@@ -41,9 +48,16 @@ LEAD_IN = re.compile(
     r"(?:(?:those|the ones|ones|people|experts)\b\s*(?:who are\s*)?)?",
     re.IGNORECASE,
 )
+# "tell me more about Greta", "who is Bastien Mercier?": somebody asked about by a name.
+NAME_ASKED = re.compile(
+    r"(?i:\b(?:tell me (?:a bit )?(?:more )?about|more (?:about|on)|who is|who's))\s+"
+    r"(?P<name>[A-Z][^\W\d_]*(?:[-'\u2019][^\W\d_]+)*"
+    r"(?:\s+(?:[A-Z]\.|[A-Z][^\W\d_]*(?:[-'\u2019][^\W\d_]+)*))*)"
+)
 CLOSE_ASKED = re.compile(r"\bclose\b|\bone condition short\b|\bnearly\b", re.IGNORECASE)
 THE_CLOSE_ONE = re.compile(r"\bthe close (?:one|person|expert)\b", re.IGNORECASE)
 NOT_READ_YET = ("not_run", "over_budget")
+NOT_READ = ("not_run", "over_budget", "failed")  # a niche that came back with no lists
 WAIT_CALLS = 6  # searches of one question while its read goes on (the loop allows eight turns)
 LIST_CHANGES = ("dropped", "not_compiled", "not_bound:")
 
@@ -98,13 +112,11 @@ def person_asked(question: str, follow_up: dict[str, Any]) -> dict[str, str] | N
     too), or by place in a list ("the second one", "the second close one", "the last of the
     close"); where nobody fit, "the second one" is the second of those close."""
     people, close = follow_up["people"], follow_up["close"]
-    folded = question.casefold()
-    words = set(re.findall(r"[^\W_]+", folded))
-    for person in people + close:
-        name = person["name"].casefold()
-        parts = [part for part in re.findall(r"[^\W_]+", name) if len(part) > 2]
-        if name and (name in folded or (parts and parts[-1] in words)):
-            return person
+    called = called_so(question, people + close)
+    if len(called) == 1:
+        return called[0]
+    if called:
+        return None  # two listed people answer to that name: which one is not said
     match = ORDINAL.search(question)
     if match is None:
         alone = len(close) == 1 and THE_CLOSE_ONE.search(question)
@@ -116,6 +128,82 @@ def person_asked(question: str, follow_up: dict[str, Any]) -> dict[str, str] | N
         word = match["word"].casefold()
         index = len(listed) if word == "last" else ORDINALS[word]
     return listed[index - 1] if 0 < index <= len(listed) else None
+
+
+def called_so(question: str, listed: list[dict[str, str]]) -> list[dict[str, str]]:
+    """Who of the listed the question names: by the whole name, else by surname alone, else
+    by first name alone (all who answer to it: two may)."""
+    folded = question.casefold()
+    words = set(re.findall(r"[^\W_]+", folded))
+    parted = [
+        (
+            person,
+            [part for part in re.findall(r"[^\W_]+", person["name"].casefold()) if len(part) > 2],
+        )
+        for person in listed
+        if person.get("name")
+    ]
+    whole = [person for person, _ in parted if person["name"].casefold() in folded]
+    if whole:
+        return whole[:1]
+    for at in (-1, 0):  # the surname, then the first name
+        found = [person for person, parts in parted if parts and parts[at] in words]
+        if found:
+            return list({person["id"]: person for person in found}.values())
+    return []
+
+
+def nobody_there(question: str, follow_up: dict[str, Any]) -> str | None:
+    """A follow-up that asks about somebody by their place in the last answer's lists where
+    nobody stands there ("the fifth close one" of three): what the lists hold, said; never a
+    search of the words as a new brief."""
+    if person_asked(question, follow_up) is not None:
+        return None
+    people, close = follow_up["people"], follow_up["close"]
+    called = called_so(question, people + close)
+    if len(called) > 1:
+        return (
+            f"{_names(called)} were listed in the last answer; ask about one of them by their "
+            "whole name."
+        )
+    named = NAME_ASKED.search(question)
+    if named and not _a_term(named["name"]):
+        return (
+            f"Nobody called {named['name']} was listed in the last answer; ask about a name on "
+            "its list, or ask a new question."
+        )
+    if not (ORDINAL.search(question) or THE_CLOSE_ONE.search(question)):
+        return None
+    if not people and not close:
+        return "The last answer listed nobody."
+    if CLOSE_ASKED.search(question) or not people:
+        if not close:
+            return "The last answer listed nobody as close."
+        return (
+            _count(
+                len(close),
+                "The last answer listed 1 person as close, ",
+                "The last answer listed {n} people as close, ",
+            )
+            + _names(close)
+            + "."
+        )
+    return (
+        _count(
+            len(people),
+            "The last answer listed 1 person who fits, ",
+            "The last answer listed {n} people who fit, ",
+        )
+        + _names(people)
+        + "."
+    )
+
+
+def _a_term(words: str) -> bool:
+    """The words are a term of the vocabulary ("Germany", "Sales"): a place or a function is
+    asked about, not a person."""
+    found = Vocabulary.shipped().find_in(words)
+    return any(low == 0 and high == len(words) for low, high, _ in found)
 
 
 def first_search(asked: dict[str, Any]) -> dict[str, Any]:
@@ -155,7 +243,9 @@ def _names(people: list[dict[str, Any]]) -> str:
 
 
 def answer_list(reply: dict[str, Any]) -> str:
-    """ "7 people fit. 2 more are close." and who they are, by name."""
+    """ "7 people fit." and who they are, by name; who is one condition short with another
+    condition established. How many are close is the page's to say: it counts who of them
+    shares something of substance with the question, which a compact reply does not tell."""
     criterion = reply.get("criterion") or {}
     if criterion.get("status") in NOT_READ_YET:
         return sentence_for(criterion.get("status_reason") or criterion["status"])
@@ -167,8 +257,6 @@ def answer_list(reply: dict[str, Any]) -> str:
         else "Nobody fits" + so_far + "."
     )
     close = reply.get("close") or {}
-    if close.get("total"):
-        first += " " + _count(close["total"], "1 more is close.", "{n} more are close.")
     reading = reply.get("reading") or {}
     if so_far and reading.get("of"):
         first += f" {reading['of'] - reading.get('done', 0)} of {reading['of']} profiles have not"
@@ -177,8 +265,11 @@ def answer_list(reply: dict[str, Any]) -> str:
     matches = reply.get("matches") or []
     if matches:
         lines.append(("They are " if len(matches) > 1 else "It is ") + _names(matches) + ".")
-    if close.get("matches"):
-        lines.append("One condition short: " + _names(close["matches"]) + ".")
+    # Of those one condition short, only who establishes another condition is named: whose
+    # documents establish nothing (a niche of one condition) is no near miss.
+    near = [m for m in close.get("matches") or [] if m.get("why")]
+    if near:
+        lines.append("One condition short: " + _names(near) + ".")
     for code, count in (reply.get("incomplete_because") or {}).items():
         if code.startswith(LIST_CHANGES):
             lines.append(sentence_for(code, count))
@@ -220,13 +311,26 @@ def answer_person(reply: dict[str, Any], wanted: str) -> str:
             if listed == "undetermined" and missing:
                 lacking = ", ".join(missing)
                 short = f"{name} is one condition short: their documents do not establish"
-                return f"{short} {lacking}.{has}"
+                return f"{short} {lacking}.{has}{_handed_on(entry)}"
             if listed == "none":
                 return f"{name} does not fit: their documents say no.{has}"
             return f"{name} does not fit every condition: " + sentence_for(
                 entry.get("reason", "not_read")
             )
     return "That person does not fit every condition of this search."
+
+
+def _handed_on(entry: dict[str, Any]) -> str:
+    """The sentences stating a length the reader did not take as proved, said as such."""
+    said = [
+        str(item["text"])
+        for item in entry.get("lengths_not_proved") or []
+        if isinstance(item, dict) and item.get("text")
+    ]
+    if not said:
+        return ""
+    quoted = "; ".join(f"“{text}”" for text in dict.fromkeys(said))
+    return f" A sentence of theirs states a length that could not be verified, {quoted}."
 
 
 def _quotes(entry: dict[str, Any]) -> list[str]:
@@ -267,11 +371,20 @@ def next_step(messages: list[Any]) -> dict[str, Any]:
     content, done = _calls_and_results(messages)
     asked = _parsed(content)
     if not done:
+        follow_up = asked.get("follow_up")
+        said = nobody_there(asked["question"], follow_up) if follow_up else None
+        if said is not None:
+            return {"content": said, "tool_calls": []}
         return {"content": None, "tool_calls": [_call(1, first_search(asked))]}
     args, text = done[-1]
     ok, result = _result(text)
     if not ok:
         return {"content": _refused(result), "tool_calls": []}
+    if not _asks_a_niche(args) and len(done) > 1:
+        # Who the ordinary conditions alone leave, after a niche that was not read: the answer
+        # is still that niche's (the page offers this list under a heading, never as "fit").
+        niche = next(_result(t)[1] for a, t in reversed(done) if _asks_a_niche(a))
+        return {"content": answer_list(niche), "tool_calls": []}
     status = (result.get("criterion") or {}).get("status")
     retried = any(not a.get("criteria_budget") for a, _ in done if a.get("criteria"))
     if args.get("criteria_budget") == REUSE_ONLY and status in NOT_READ_YET and not retried:
@@ -285,7 +398,22 @@ def next_step(messages: list[Any]) -> dict[str, Any]:
         return {"content": None, "tool_calls": [_call(len(done) + 1, dict(args))]}
     if args.get("entity_ids"):
         return {"content": answer_person(result, args["entity_ids"][0]), "tool_calls": []}
+    bound = _bound(result)
+    if status in NOT_READ and _asks_a_niche(args) and bound:
+        # The niche was not read (it could not be split, or is over what may be read): search
+        # the ordinary conditions alone, so the page can offer who they leave.
+        return {"content": None, "tool_calls": [_call(len(done) + 1, {"constraints": bound})]}
     return {"content": answer_list(result), "tool_calls": []}
+
+
+def _asks_a_niche(args: dict[str, Any]) -> bool:
+    return bool(args.get("brief") or args.get("criteria"))
+
+
+def _bound(reply: dict[str, Any]) -> list[Any]:
+    """The constraints a search ran under, as bound (a brief's compiled ones included)."""
+    bound = (((reply.get("more") or {}).get("entity") or {}).get("with") or {}).get("constraints")
+    return list(bound) if isinstance(bound, list) else []
 
 
 def _call(number: int, arguments: dict[str, Any]) -> dict[str, Any]:

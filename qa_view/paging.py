@@ -3,7 +3,8 @@
 "Show more" sends the search the answer came from again — its constraints, the niche by its
 address under a reuse-only budget, never a brief — at the next offset, so nothing is read and
 nothing is spent, and the counts stay the search's own. Who is close is paged from the
-criterion's whole close list; somebody close who shares only a place is still only counted.
+criterion's whole close list, of those who share something of substance with the question
+(qa_view.answer_people): the others are only counted.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from typing import Any
 from limma.ids import new_request_id
 from limma.models import ApiKey, Workspace
 from qa_view.answer_events import Search
-from qa_view.answer_people import Close, Person, close_people, listed_people
+from qa_view.answer_people import Close, Person, close_people, listed_people, shares_substance
 from qa_view.paging_words import showing
-from qa_view.source import REUSE_ONLY, search_evidence
+from qa_view.source import REUSE_ONLY, close_whole, niche_facets, search_evidence
 from search.replies import search_reply
 from search.service import SearchOutcome, search_run
 
@@ -71,13 +72,12 @@ def more_people(
         numbered = tuple(replace(p, index=offset + n, listed=FITS) for n, p in enumerate(people))
         shown = offset + len(numbered)
         return Paged(FITS, numbered, total, shown, shown if shown < total else None)
-    whole = (
-        outcome.criteria.lists.close_whole if outcome.criteria and outcome.criteria.lists else []
-    )
+    facets = niche_facets(outcome)
+    whole = [item for item in close_whole(outcome) if shares_substance(item, facets)]
     page = whole[offset : offset + PAGE]
     reply: dict[str, Any] = {"close": {"total": len(whole), "matches": page}}
     evidence = search_evidence(key=key, outcome=outcome, reply=reply)
-    close, _place_only, _ = close_people(reply, evidence, start=0)
+    close = close_people(reply, evidence, start=0)
     positions = {str(item.get("entity_id")): offset + n for n, item in enumerate(page)}
     numbered = tuple(replace(c, index=positions[c.entity_id], listed=CLOSE) for c in close)
     shown = offset + len(page)

@@ -25,6 +25,7 @@ from limma.models import ApiKey, Document, Entity, Sentence, Workspace
 from limma.services.facts import receipt
 from limma.services.region import region_read
 from qa_view.answer_events import Search
+from qa_view.answer_people import close_counts
 from search.replies import PagePeople, gaps, search_reply
 from search.service import SearchOutcome, search_run
 
@@ -100,11 +101,36 @@ def _pks(workspace: Workspace, outcome: SearchOutcome) -> dict[str, int]:
 # --- the words each line rests on ---------------------------------------------------------
 
 
+def niche_facets(outcome: SearchOutcome) -> dict[str, Any]:
+    """Per facet of the niche a search read: its words, and whether it names only a place."""
+    run = outcome.criteria
+    if run is None or run.criterion is None:
+        return {}
+    vocabulary = outcome.workspace.vocabulary
+    facets: dict[str, Any] = {}
+    for facet in facets_of(run.criterion):
+        echo = facet.echo()
+        value = echo.get("value")
+        facets[echo["key"]] = {
+            "text": echo.get("text") or echo["key"],
+            "place": bool(value and vocabulary.lookup(str(value), axis="place")),
+        }
+    return facets
+
+
+def close_whole(outcome: SearchOutcome) -> list[dict[str, Any]]:
+    """The search's whole close list, uncut, nearest first."""
+    run = outcome.criteria
+    return list(run.lists.close_whole) if run is not None and run.lists is not None else []
+
+
 def search_evidence(
     *, key: ApiKey, outcome: SearchOutcome, reply: dict[str, Any]
 ) -> dict[str, Any]:
     """Per person a reply lists or holds close: who they are and the words of their documents
-    the line rests on; per facet of the niche, its words and whether it names only a place.
+    the line rests on; per facet of the niche, its words and whether it names only a place;
+    and who of the whole close list shares something of substance (the rest counted by what
+    they lack: qa_view.answer_people.close_counts).
 
     Drawn from the outcome the reply was made of (the search already made): nothing is
     searched again and nothing is read."""
@@ -120,17 +146,8 @@ def search_evidence(
         return {}
     workspace = outcome.workspace
     run = outcome.criteria
-    vocabulary = workspace.vocabulary
-    facets: dict[str, Any] = {}
+    facets = niche_facets(outcome)
     words: dict[str, list[str]] = defaultdict(list)
-    if run is not None and run.criterion is not None:
-        for facet in facets_of(run.criterion):
-            echo = facet.echo()
-            value = echo.get("value")
-            facets[echo["key"]] = {
-                "text": echo.get("text") or echo["key"],
-                "place": bool(value and vocabulary.lookup(str(value), axis="place")),
-            }
     if run is not None and run.lists is not None:
         for entry in run.lists.matched:
             for quote in entry.get("evidence") or []:
@@ -142,7 +159,10 @@ def search_evidence(
         entity_id: {"about": page.about(pk), "words": words.get(entity_id, [])}
         for entity_id, pk in pks.items()
     }
-    return {"facets": facets, "people": people}
+    evidence: dict[str, Any] = {"facets": facets, "people": people}
+    if run is not None and run.lists is not None:
+        evidence["close"] = close_counts(close_whole(outcome), facets)
+    return evidence
 
 
 def unsearched_words(outcome: SearchOutcome) -> list[str]:
@@ -169,6 +189,17 @@ def niche_words(outcome: SearchOutcome) -> str:
         return " ".join(run.criterion.text.split())
     compiled = outcome.compiled
     return " ".join((compiled.criterion or "").split()) if compiled is not None else ""
+
+
+def not_split_words(outcome: SearchOutcome) -> list[str]:
+    """The words of a niche its split left as no condition (the read then reads nothing):
+    "experience", "sold", "directors", as the split hands them back."""
+    run = outcome.criteria
+    split = run.resolved.split if run is not None else None
+    if split is None or split.status != "incomplete":
+        return []
+    said = [" ".join(str(item.get("words") or "").split()) for item in split.incomplete]
+    return list(dict.fromkeys(words for words in said if words))
 
 
 # --- [source] ----------------------------------------------------------------------------------

@@ -412,6 +412,8 @@ def answer_evidence(
         if id(reply) in used and seen.evidence:
             merged["facets"] |= seen.evidence.get("facets") or {}
             merged["people"] |= seen.evidence.get("people") or {}
+            if "close" in seen.evidence:  # the last page's: every page holds the same list
+                merged["close"] = seen.evidence["close"]
     return merged if merged["people"] else {}
 
 

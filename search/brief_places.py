@@ -41,7 +41,9 @@ FOREIGN_LEAD = re.compile(
 )
 # A lead no English brief writes before a place: the brief is in another language.
 FOREIGN_ONLY_LEAD = re.compile(
-    rf"\b(?:im|aus|nach|en|au|aux|dans|à|em|nel|nella|från|fra|uit){_ARTICLE}\s*$", _I
+    rf"\b(?:(?:im|aus|nach|en|au|aux|dans|à|em|nel|nella|från|fra|uit){_ARTICLE}"
+    r"|in\s+(?:der|dem|den))\s*$",
+    _I,
 )
 BASED_AFTER = re.compile(r"[\s-]*based\b", _I)
 LIST_JOIN = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|,\s*or\b|,\s*and\b)\s*(?:the\s+)?", _I)

@@ -1,5 +1,5 @@
-"""A brief's text before it is compiled: markup, sentences, text addressed to the system, and
-words of a language the offline compiler does not read.
+"""A brief's text before it is compiled: markup, sentences and text addressed to the system (a
+language the offline compiler does not read is search/brief_language.py).
 
 Pure functions over text, each a closed rule (search/offline.py puts them together). Nothing
 here decides a constraint; it only says which characters are not the brief's own words about
@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import html
 import re
-import unicodedata
 from dataclasses import dataclass
 
 MARKUP = "markup"
 ADDRESSED_TO_THE_SYSTEM = "addressed_to_the_system"
-LANGUAGE_NOT_READ = "language_not_read"
 
 
 def _words(text: str) -> frozenset[str]:
@@ -101,48 +99,6 @@ def addressed_to_the_system(text: str, start: int, end: int) -> int | None:
         match.start() for form in (OVERRIDE, REVEAL, PERSONA) for match in form.finditer(sentence)
     ]
     return start + min(found) if found else None
-
-
-# -- a language the offline compiler does not read ------------------------------------------------
-
-# Words of other languages that are no English word as written in lower case: one of them in
-# the brief makes its words a language this compiler does not read (German, French, Spanish,
-# Italian, Portuguese, Dutch, the Nordic languages).
-FOREIGN_WORDS = _words(
-    """für mit und oder der des wer haben sind ist eine einer einem bei auf nach zum zur als
-    wie welche welcher erfahrung experten experte leiter jahre jahren
-    pour avec dans les aux une sont qui quel quels quelle avoir ayant expérience ans chez sur
-    para los las del una unos quién quien quienes tiene tienen experiencia años expertos
-    della delle degli gli nel nella hanno esperienza anni esperti
-    uma quem têm anos especialistas
-    het een voor wie heeft hebben ervaring jaar
-    och eller för som hvem vem har erfaring erfarenhet år"""
-)
-
-
-# Short words of other languages that English writes too, in names ("de Vries", "en route"):
-# two different ones in one brief make it another language.
-SHARED_WORDS = _words("de en la le el da di du do y e et ou al")
-
-
-def in_another_language(words: list[str]) -> bool:
-    """The brief's words (those no vocabulary term holds) are of a language this compiler does
-    not read: one written in a script other than Latin, one word of FOREIGN_WORDS in lower case
-    or of six letters or more ("für", "Experten"; "Los Angeles" is a name), or two different
-    lower-case SHARED_WORDS."""
-    shared = set()
-    for word in words:
-        if any(char.isalpha() and not _latin(char) for char in word):
-            return True
-        if (word.islower() or len(word) >= 6) and word.casefold() in FOREIGN_WORDS:
-            return True
-        if word in SHARED_WORDS:
-            shared.add(word)
-    return len(shared) >= 2
-
-
-def _latin(char: str) -> bool:
-    return unicodedata.name(char, "").startswith("LATIN")
 
 
 @dataclass(frozen=True)

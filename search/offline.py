@@ -15,7 +15,8 @@ Every word of the brief ends as one of four things, and none is lost in silence:
   Sales leaders"); sentences joined by "; ";
 - dropped, and said, with why: markup (search/brief_text.py), words addressed to the system
   ("ignore your instructions ...": never a constraint), a brief in a language this compiler
-  does not read (its niche, whole: the constraints it can read still compile), a place name
+  does not read (search/brief_language.py; its niche, whole: the constraints it can read
+  still compile), a place name
   the vocabulary cannot decide, a constraint the pack has no relation for.
 
 After the sentence's first "has", "have", "had", "having" or "with" (or a relative "who",
@@ -34,6 +35,7 @@ from typing import Any
 from limma.door import offline_handler
 from limma.vocabulary import Term, Vocabulary
 from limma.vocabulary.folding import fold
+from search.brief_language import LANGUAGE_NOT_READ, in_another_language
 from search.brief_places import (
     BASED_AFTER,
     FOREIGN_ONLY_LEAD,
@@ -44,11 +46,9 @@ from search.brief_places import (
 )
 from search.brief_text import (
     ADDRESSED_TO_THE_SYSTEM,
-    LANGUAGE_NOT_READ,
     MARKUP,
     Dropped,
     addressed_to_the_system,
-    in_another_language,
     sentences,
     without_markup,
 )
@@ -103,7 +103,21 @@ FRAMING = (
     | PEOPLE
     | GENERIC_ROLE
 )
+# "who's", "anyone's", "who've": the words of asking with "has", "is" or "have" behind them.
+FRAMING |= frozenset(
+    f"{who}'{have}" for who in ("who", "what", "that", "there", "here", *PEOPLE)
+    for have in ("s", "ve")
+)  # fmt: skip
 CUT_WORDS = _words("has have had having with")
+# "who's", "anyone's", "who've": "who" or a word for people with "has" or "have" behind it
+# ("Who's got experience ...", "Who's sold ..."); "'s" is "has" only before "got", "been" or a
+# past participle ("Who's in Ireland?" is "who is"). A "got" right after "has" is framing.
+CONTRACTED = re.compile(r"^(?P<who>[^\W_]+)'(?P<have>s|ve)$")  # over folded words
+GOT = _words("got gotten")
+PARTICIPLES = _words(
+    """got gotten been sold led run done held built made taken seen written won grown brought
+    bought taught spent worn"""
+)
 PREPOSITIONS = _words(
     """in on of at for from to by about within across into among over regarding concerning
     around toward towards via through with without like than"""
@@ -144,13 +158,9 @@ def compile_brief(brief: str, relations: dict[str, dict[str, str]]) -> dict[str,
             claimed.append(Claimed(order, sentence_end, "dropped"))
         if text[start:end].strip():
             spans.append(Sentence(start, end, _cut(text, start, end)))
-    in_other_language = in_another_language(
-        [
-            word.group()
-            for span in spans
-            for word in WORD.finditer(text, span.start, span.end)
-            if not vocabulary.find_in(word.group())
-        ]
+    in_other_language = any(
+        in_another_language(text[span.start : span.end], held=lambda w: bool(vocabulary.find_in(w)))
+        for span in spans
     ) or any(
         FOREIGN_ONLY_LEAD.search(text, span.start, span.start + low)
         for span in spans
@@ -210,15 +220,29 @@ def _cut(text: str, start: int, end: int) -> int:
     ..."); the end when none."""
     substance = False
     previous = ""
-    for word in WORD.finditer(text, start, end):
+    words = list(WORD.finditer(text, start, end))
+    for at, word in enumerate(words):
         folded = fold(word.group())
         if folded in CUT_WORDS and (substance or previous in PEOPLE or previous == "who"):
             return word.start()
         if folded in RELATIVE_WORDS and substance:
             return word.start()
+        contracted = CONTRACTED.match(folded)
+        if contracted and (substance or contracted["who"] in PEOPLE or contracted["who"] == "who"):
+            after = fold(words[at + 1].group()) if at + 1 < len(words) else ""
+            if contracted["have"] == "ve" or after in PARTICIPLES or after.endswith("ed"):
+                return word.start() + len(contracted["who"])
         substance = substance or folded not in FRAMING
         previous = folded
     return end
+
+
+def _has_got(folded: str, previous: str) -> bool:
+    """A "got" right after "has" (or "'s", "'ve"): the words of asking, as "has" is."""
+    if folded not in GOT:
+        return False
+    contracted = CONTRACTED.match(previous)
+    return previous in CUT_WORDS - {"with"} or contracted is not None
 
 
 def _places(
@@ -317,10 +341,13 @@ def _niche(text: str, span: Sentence, claimed: list[Claimed]) -> str | None:
     """The sentence's niche: from its first word of substance to its last, the places and the
     dropped words cut out (module docstring)."""
     content = []
+    previous = ""
     for word in WORD.finditer(text, span.start, span.end):
         claim = next((c for c in claimed if c.start <= word.start() < c.end), None)
-        if claim is None and fold(word.group()) not in FRAMING:
+        folded = fold(word.group())
+        if claim is None and folded not in FRAMING and not _has_got(folded, previous):
             content.append(word)
+        previous = folded
     if not content:
         return None
     low, high = content[0].start(), content[-1].end()

@@ -16,6 +16,7 @@ from limma.models import Document, Entity, RelationRow
 from limma.models.ledger import LedgerEntry
 from qa_view.agent import run_question
 from qa_view.codes import NO_PROFILE_READ
+from qa_view.offline_agent import answer_list, answer_person
 from qa_view.prompts import PEOPLE_SYSTEM
 from qa_view.tools import READ_ONLY_TOOLS, call_tool
 from tests.factories import make_document, make_key, make_workspace
@@ -373,3 +374,37 @@ def test_the_answer_the_page_gets_names_people_never_ids(directory, analyst_key)
 
     assert data(outcome, "done")[0]["answer"] == said  # the run's record keeps what was said
     assert outcome.answer == "Greta Ostrander fits.\nAsk."
+
+
+@pytest.mark.parametrize(
+    ("why", "named"),
+    [
+        (["function", "market"], True),  # another condition established: a near miss
+        (["market"], True),  # the compact reply does not say a key is a place: the page guards
+        ([], False),  # a niche of one condition: their documents establish nothing of it
+    ],
+)
+def test_the_offline_agent_names_only_who_establishes_another_condition(why, named):
+    close = [{"entity_id": "e-1", "name": "Aditya Gupta", "lacks": "product", "why": why,
+              "because": "not_stated"}]  # fmt: skip
+    said = answer_list(
+        {"matched": {"total": 0}, "matches": [], "close": {"total": 109, "matches": close}}
+    )
+    assert said.splitlines()[0] == "Nobody fits."  # how many are close is the page's to say
+    assert ("Aditya Gupta" in said) is named
+
+
+STATED = "Jörg has 24 years of experience in consumer goods."
+
+
+def test_a_fetched_person_one_condition_short_is_told_with_the_length_they_state():
+    block = {
+        "facets": [{"key": "duration", "text": "20+ years"}],
+        "undetermined": [
+            {"entity_id": "e-1", "name": "Jörg Fischer", "missing": ["duration"],
+             "lengths_not_proved": [{"text": STATED}]},
+        ],
+    }  # fmt: skip
+    said = answer_person({"matches": [], "criteria": [block]}, "e-1")
+    assert said.startswith("Jörg Fischer is one condition short")
+    assert "could not be verified, “Jörg has 24 years of experience in consumer goods.”" in said

@@ -133,34 +133,172 @@ def test_a_person_with_two_records_is_listed_once():
     assert [p.name for p in answer_from(events(twice, twice)).people] == ["Greta Ostrander"]
 
 
-def test_who_is_close_and_who_is_only_counted():
+FACETS = {
+    "function": {"text": "marketing", "place": False},
+    "product": {"text": "baby formula", "place": False},
+    "market": {"text": "in European markets", "place": True},
+    "duration": {"text": "20+ years", "place": False},
+}
+
+
+def short(letter: str, name: str, lacks: str, because: str = "not_stated", **more: Any) -> dict:
+    """An entry of close.matches as the search makes it: `why` is every other condition."""
+    why = [key for key in FACETS if key != lacks]
+    entry = {"entity_id": letter * 24, "name": name, "lacks": lacks, "why": why}
+    return entry | {"because": because} | more
+
+
+def test_who_is_close_is_one_condition_short_with_something_of_substance():
     close = {
         "total": 13,
         "matches": [
-            {"entity_id": "a" * 24, "name": "Friederike Hollerer", "lacks": "market",
-             "why": ["function", "product"], "because": "not_stated"},
-            {"entity_id": "b" * 24, "name": "Margaux Delacroix", "lacks": "duration",
-             "why": ["function", "market"], "because": "stated_not_verified",
-             "quote": "She led marketing for baby formula for 22 years."},
-            {"entity_id": "c" * 24, "name": "Paula Placeonly", "lacks": "product",
-             "why": ["market"], "because": "not_stated"},
+            short("a", "Friederike Hollerer", "market"),
+            short("b", "Margaux Delacroix", "duration", "stated_not_verified",
+                  quote="She led marketing for baby formula for 22 years."),
         ],
     }  # fmt: skip
-    facets = {
-        "function": {"text": "marketing", "place": False},
-        "product": {"text": "baby formula", "place": False},
-        "market": {"text": "in European markets", "place": True},
-        "duration": {"text": "20+ years", "place": False},
-    }
-    answer = answer_from(events(niche(close=close)), evidence={"facets": facets})
+    counted = {"shared": 13, "unshared": []}
+    answer = answer_from(events(niche(close=close)), evidence={"facets": FACETS, "close": counted})
     assert [(c.name, c.lacks, c.because) for c in answer.close] == [
         ("Friederike Hollerer", "in European markets", sentence_for("not_stated")),
         ("Margaux Delacroix", "20+ years", sentence_for("stated_not_verified")),
     ]
     assert answer.close[1].quote.startswith("She led marketing")
-    assert answer.close_place_only == 1 and answer.close_not_listed == 10
-    assert "Paula Placeonly" not in " ".join(answer.close_notes)
     assert answer.first_line == "1 person fits. 13 more are close."
+    assert (answer.close_total, answer.close_next) == (13, 2)
+    assert answer.unshared == ()
+
+
+# A niche of one condition that is no place, and one place: who lacks the first shares only
+# the place; who lacks the place has the first.
+ONE_SUBSTANCE = {
+    "product": {"text": "pricing of infant formula", "place": False},
+    "market": {"text": "in France", "place": True},
+}
+
+
+def test_somebody_who_shares_only_a_place_is_counted_apart_and_never_called_close():
+    close = {
+        "total": 40,
+        "matches": [
+            {"entity_id": "c" * 24, "name": "Paula Placeonly", "lacks": "product",
+             "why": ["market"], "because": "not_stated"},
+            {"entity_id": "d" * 24, "name": "Ines Instead", "lacks": "market",
+             "why": ["product"], "because": "not_stated"},
+        ],
+    }  # fmt: skip
+    counted = {"shared": 4, "unshared": [{"lacks": "product", "because": "not_stated", "n": 36}]}
+    said = "1 person fits. 40 more are close.\nOne condition short: Paula Placeonly, Ines Instead."
+    answer = answer_from(
+        events(niche(close=close), answer=said),
+        evidence={"facets": ONE_SUBSTANCE, "close": counted},
+    )
+    assert answer.first_line == "1 person fits. 4 more are close."
+    assert [c.name for c in answer.close] == ["Ines Instead"]
+    assert answer.unshared == (
+        "Of the profiles checked, 36 say nothing of “pricing of infant formula”.",
+    )
+    assert (answer.close_total, answer.close_next) == (4, 1)
+    assert answer.note == ()  # its count is the first line's; it names Paula, who is withheld
+
+
+def test_a_niche_of_one_condition_is_not_close_for_everybody_its_documents_are_silent_on():
+    silent = [
+        {"entity_id": f"{n:024x}", "name": f"Person {n}", "lacks": "product", "why": [],
+         "because": "not_stated"}
+        for n in range(10)
+    ]  # fmt: skip
+    block = niche(
+        close={"total": 109, "matches": silent},
+        matched={"total": 0, "showing": None, "next_offset": None},
+        matches=[],
+        complete=False,
+        incomplete_because={"criterion_silent": 109},
+    )
+    facets = {"product": {"text": "pricing of infant formula", "place": False}}
+    counted = {"shared": 0, "unshared": [{"lacks": "product", "because": "not_stated", "n": 109}]}
+    said = "Nobody fits. 109 more are close.\nOne condition short: Person 0, Person 1 and Person 2."
+    answer = answer_from(events(block, answer=said), evidence={"facets": facets, "close": counted})
+    assert answer.first_line == "Nobody fits."
+    assert answer.close == () and answer.close_next is None
+    assert answer.unshared == (
+        "Of the profiles checked, 109 say nothing of “pricing of infant formula”.",
+    )
+    assert answer.note == ()
+
+
+@pytest.mark.parametrize(
+    ("n", "because", "line"),
+    [
+        (1, "not_stated", "Of the profiles checked, 1 says nothing of “20+ years”."),
+        (3, "not_stated", "Of the profiles checked, 3 say nothing of “20+ years”."),
+        (2, "stated_not_verified", "Of the profiles checked, 2 state “20+ years” only in a "
+         "sentence that could not be verified, and share nothing else with the question."),
+    ],
+)  # fmt: skip
+def test_who_shares_nothing_of_substance_is_said_by_what_they_lack(n, because, line):
+    facets = {"duration": {"text": "20+ years", "place": False}}
+    counted = {"shared": 0, "unshared": [{"lacks": "duration", "because": because, "n": n}]}
+    block = niche(close={"total": n, "matches": []})
+    answer = answer_from(events(block), evidence={"facets": facets, "close": counted})
+    assert answer.unshared == (line,)
+
+
+@pytest.mark.parametrize(
+    ("facets", "shared"),
+    [
+        (FACETS, 13),  # three conditions that are no place: each close person has two
+        (ONE_SUBSTANCE, 1),  # one: only the listed can be told (Ines), and only they count
+        (  # two places and nothing else: nobody
+            {"market": {"text": "in France", "place": True}, "product": {"place": True}},
+            0,
+        ),
+        ({}, 13),  # nothing known of the niche: nobody is withheld on it
+    ],
+)
+def test_a_run_kept_without_the_close_counts_is_counted_from_its_reply(facets, shared):
+    close = {
+        "total": 13,
+        "matches": [
+            {"entity_id": "c" * 24, "name": "Paula Placeonly", "lacks": "product",
+             "why": ["market"], "because": "not_stated"},
+            {"entity_id": "d" * 24, "name": "Ines Instead", "lacks": "market",
+             "why": ["product"], "because": "not_stated"},
+        ],
+    }  # fmt: skip
+    answer = answer_from(events(niche(close=close)), evidence={"facets": facets})
+    assert answer.close_total == shared
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Greta Ostrander also speaks at trade fairs.", True),
+        ("Paula Placeonly also speaks at trade fairs.", False),  # withheld: never named
+        ("Greta and Paula Placeonly both worked at Nutrelle.", False),
+        ("1 person fits.", False),
+        ("Nobody else fits.", True),  # no count: it says something the first line does not
+        ("13 more are close.", False),
+        ("2 people are one condition short.", False),
+        ("The first of them has led three launches.", True),
+        ("Greta fits. She also speaks at trade fairs.", True),
+    ],
+)
+def test_the_agents_sentences_name_nobody_the_page_withholds_and_count_nothing(said, kept):
+    close = {
+        "total": 2,
+        "matches": [
+            {"entity_id": "c" * 24, "name": "Paula Placeonly", "lacks": "product",
+             "why": ["market"], "because": "not_stated"},
+        ],
+    }  # fmt: skip
+    counted = {"shared": 1, "unshared": [{"lacks": "product", "because": "not_stated", "n": 1}]}
+    answer = answer_from(
+        events(niche(close=close), answer=said),
+        evidence={"facets": ONE_SUBSTANCE, "close": counted},
+    )
+    assert bool(answer.note) is kept
+    assert "Paula" not in " ".join(answer.note)
 
 
 def test_a_list_made_without_the_niche_is_never_the_answer():

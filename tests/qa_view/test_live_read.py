@@ -14,6 +14,7 @@ import pytest
 from limma import door
 from limma.door.shapes import AgentMessage, ToolCall
 from limma.models import ApiKey, LedgerEntry
+from qa_view.codes import sentence_for
 from qa_view.models import Run
 from qa_view.offline_agent import WAIT_CALLS, next_step
 from qa_view.tools import bounded_budget
@@ -137,3 +138,46 @@ def test_a_run_hands_its_search_what_the_visitor_has_left_under_both_ceilings(
     with door.use_provider(FakeAgent(steps)):
         analyst_page.post("/qa/ask/", {"question": TYPED}, **htmx())
     assert [budget["max_usd"] for budget in seen] == [0.75]
+
+
+FRANCE = [{"relation": "based_in", "slot": "place", "op": "eq", "value": "France"}]
+
+
+def _not_read(reason: str, bound: list[Any]) -> dict[str, Any]:
+    return {
+        "matched": {"total": 0},
+        "matches": [],
+        "criterion": {"status": "not_run", "status_reason": reason, "counts": None},
+        "more": {"entity": {"with": {"constraints": bound}}},
+    }
+
+
+def test_a_niche_not_read_is_followed_by_the_ordinary_conditions_alone():
+    unsplit = _not_read("decomposition_incomplete", FRANCE)
+    step = next_step(_messages([unsplit]))
+    assert step["content"] is None
+    assert step["tool_calls"][0]["arguments"] == {"constraints": FRANCE}
+    messages = _messages([unsplit])
+    call = ToolCall(id="call-2", name="limma_search", arguments={"constraints": FRANCE})
+    plain = {"matched": {"total": 25}, "matches": [{"entity_id": "e1", "name": "Amélie Duval"}]}
+    messages += [
+        AgentMessage(role="assistant", content=None, tool_calls=[call]),
+        AgentMessage(role="tool", content=json.dumps(plain), tool_call_id="call-2"),
+    ]
+    answered = next_step(messages)
+    # The answer is still the niche's: it was not read; nobody is said to fit.
+    assert answered["tool_calls"] == []
+    assert answered["content"] == sentence_for("decomposition_incomplete")
+
+
+@pytest.mark.parametrize(
+    ("reply", "searched_again"),
+    [
+        (_not_read("decomposition_incomplete", []), False),  # no ordinary condition: everybody
+        ({**READING, "criterion": {"status": "complete", "counts": {}}}, False),  # it was read
+    ],
+)
+def test_who_the_conditions_alone_leave_is_searched_only_for_a_niche_not_read(
+    reply, searched_again
+):
+    assert bool(next_step(_messages([reply]))["tool_calls"]) is searched_again

@@ -13,7 +13,8 @@ import pytest
 from limma import door
 from limma.door.providers import ProviderReply
 from qa_view.answer import answer_from
-from qa_view.codes import NO_PROFILE_READ
+from qa_view.codes import NO_PROFILE_READ, sentence_for
+from qa_view.visitors import visitor_create
 from tests.qa_view.conftest import htmx
 from tests.qa_view.test_answer import niche, person, reply
 from tests.qa_view.test_page import FakeAgent, search_call
@@ -187,3 +188,47 @@ def test_the_page_lists_nobody_under_a_question_with_a_part_not_searched(page, d
         : html.index('class="offered"')
     ].replace(question, "")
     assert "[source]" in offered
+
+
+@pytest.mark.parametrize(
+    ("not_split", "said"),
+    [
+        (["experience"], "The directory cannot tell what “experience” asks of a profile; ask "
+         "again without it, or say in other words what the person has done."),
+        (["sold", "directors"], "The directory cannot tell what “sold” and “directors” ask of a "
+         "profile; ask again without them, or say in other words what the person has done."),
+        # Nothing handed back: the code's own sentence.
+        ([], sentence_for("decomposition_incomplete")),
+    ],
+)  # fmt: skip
+def test_a_niche_its_split_left_words_of_is_said_with_those_words(not_split, said):
+    criterion = {"address": None, "status": "not_run", "counts": None,
+                 "status_reason": "decomposition_incomplete"}  # fmt: skip
+    found = niche(criterion=criterion, matched={"total": 0}, matches=[])
+    words = {"niche_words": "experience with baby formula", "not_split": not_split}
+    answer = answer_from(sent(found, **words))
+    assert answer.kind == "no_niche" and answer.people == ()
+    assert answer.first_line == (
+        f"No profile was read for “experience with baby formula”, so nobody is listed. {said}"
+    )
+
+
+@pytest.mark.django_db
+def test_a_typed_question_whose_split_leaves_a_word_says_that_word(directory, sign_in, client):
+    """End to end on the offline roles: the brief compiler takes "Who has" off, and the split
+    cannot take the bare "sold" as a condition; the page says so in the visitor's word."""
+    visitor, code = visitor_create(
+        workspace=directory, name="Splitting Visitor", key_role="analyst"
+    )
+    assert sign_in(client, visitor.name, code).status_code == 302
+    html = client.post(
+        "/qa/ask/", {"question": "Who in Europe has sold baby formula?"}, **htmx()
+    ).content.decode()
+    assert "No profile was read for “sold baby formula”, so nobody is listed." in html
+    assert "The directory cannot tell what “sold” asks of a profile" in html
+    # Who the place alone leaves is offered under a heading that says so, never as fitting.
+    assert "fits" not in html.replace("Who in Europe has sold baby formula?", "")
+    offered = html[html.index('class="offered"') :]
+    assert "the other conditions alone leave, not checked for “sold baby formula”" in offered
+    assert html.count('class="people"') == offered.count('class="people"') == 1
+    assert "Greta Ostrander" in offered

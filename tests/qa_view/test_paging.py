@@ -98,3 +98,56 @@ def test_the_whole_answer_is_paged_with_and_without_javascript(many):
     assert f"From {person}\u2019s profile" in panel and "<mark" in panel
     assert page.get(f"/qa/runs/{run.pk}/source/fits/999/").status_code == 404
     assert page.get(f"/qa/runs/{run.pk}/more/nobody/0/").status_code == 404
+
+
+# A niche of one condition that is no place and one place: who lacks the product shares only a
+# place with the question, and is counted apart, never listed nor paged as close.
+PLACE_NICHE = "baby formula in European markets"
+PLACE_FACETS = [FACETS[1], FACETS[2]]
+
+
+@pytest.fixture
+def placed(tmp_path, settings, client, sign_in):
+    export = directory_export()
+    experts = []
+    people = (
+        ("Fitting", 3, "led marketing for baby formula across France and Belgium", "France"),
+        ("Close", 12, "led marketing for baby formula at Nutrelle", "Spain"),
+        ("Placed", 7, "led marketing for yoghurt across France and Belgium", "Italy"),
+    )
+    for prefix, count, work, country in people:
+        for n in range(count):
+            name = f"{prefix} Person {n:02d}"
+            base = {"Fitting": "aa", "Close": "bb", "Placed": "cc"}[prefix]
+            experts.append(
+                {"_id": _hex(n, base), "name": name, "country": country,
+                 "bio": f"{name} {work}.\n", "email": f"{base}{n}@example.org"}
+            )  # fmt: skip
+    export["tables"] = {"experts": experts, "roles": []}
+    workspace = make_workspace("Placed")
+    export_connect(workspace=workspace, tables=export["tables"], mapping=export["mapping"])
+    analyst, _ = make_key(workspace, role="analyst")
+    search_run(
+        key=analyst, workspace=workspace, constraints=EUROPE,
+        criteria=[{"text": PLACE_NICHE, "facets": PLACE_FACETS}], request_id=new_request_id(),
+    )  # fmt: skip
+    path = tmp_path / "qa_examples.json"
+    example = {
+        "question": "Who?", "constraints": EUROPE, "niche": PLACE_NICHE, "facets": PLACE_FACETS
+    }  # fmt: skip
+    path.write_text(json.dumps({"directory": "the directory", "examples": [example]}))
+    settings.LIMMA_QA_EXAMPLES = str(path)
+    visitor, code = visitor_create(workspace=workspace, name="Placed Visitor")
+    assert sign_in(client, visitor.name, code).status_code == 302
+    return client
+
+
+def test_who_shares_only_a_place_is_counted_apart_and_never_paged_as_close(placed):
+    html = placed.post("/qa/ask/", {"example": "0"}, **htmx()).content.decode()
+    run = Run.objects.latest("id")
+    assert '<p class="first-line">3 people fit. 12 more are close.</p>' in html
+    assert "Of the profiles checked, 7 say nothing of “baby formula”." in html
+    assert names(html, "Placed") == [] and len(names(html, "Close")) == 10
+    assert '<span class="showing">Showing 10 of 12</span>' in html
+    rest = placed.get(f"/qa/runs/{run.pk}/more/close/10/", **htmx()).content.decode()
+    assert len(names(rest, "Close")) == 2 and names(rest, "Placed") == []

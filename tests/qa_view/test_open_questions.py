@@ -1,0 +1,66 @@
+"""Open questions a visitor types, end to end on the offline roles (the brief compiler, the
+splitter, the reader and the agent): a niche with no place, a niche nobody has, and a one-
+condition niche whose silent profiles are no near misses. Each was tried on the demo directory
+first; here on the small directory of tests/qa_view/conftest.py."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from qa_view.models import Run
+from qa_view.visitors import visitor_create
+from tests.qa_view.conftest import htmx
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def typing_page(client, directory, sign_in):
+    visitor, code = visitor_create(workspace=directory, name="Open Visitor", key_role="analyst")
+    assert sign_in(client, visitor.name, code).status_code == 302
+    return client
+
+
+def first_line(html: str) -> str:
+    return re.search(r'<p class="first-line">(.*?)</p>', html, re.DOTALL).group(1)
+
+
+def names(html: str) -> list[str]:
+    return re.findall(r'<strong class="name">([^<]+)</strong>', html)
+
+
+def test_a_niche_with_no_place_is_read_over_everybody(typing_page):
+    html = typing_page.post("/qa/ask/", {"question": "baby formula experts"}, **htmx())
+    html = html.content.decode()
+    assert Run.objects.latest("id").state == Run.State.DONE
+    assert re.fullmatch(r"\d+ people fit\.", first_line(html))
+    assert "Greta Ostrander" in names(html) and "Nikolai Wierzbicki" in names(html)
+    assert "Dario Benavente" not in names(html)  # "has never worked on baby formula"
+    assert html.count("[source]") == len(names(html))
+
+
+def test_a_niche_nobody_has_lists_nobody_and_says_what_their_profiles_do_not(typing_page):
+    html = typing_page.post("/qa/ask/", {"question": "Who in Europe has built submarines?"})
+    html = typing_page.get(html["Location"]).content.decode()
+    assert first_line(html) == "Nobody fits."
+    assert names(html) == [] and "Close — one condition short" not in html
+    said = re.search(r"Of the profiles checked, (\d+) say nothing of “built submarines”\.", html)
+    assert said is not None and int(said.group(1)) >= 5
+
+
+def test_a_one_condition_niche_calls_nobody_close_and_names_nobody_withheld(typing_page):
+    """Everyone the read found nothing for is one condition short of a niche of one condition:
+    counted by what they lack, never "close", and the agent's own text names none of them."""
+    html = typing_page.post(
+        "/qa/ask/", {"question": "experts in pricing of baby formula in Europe"}, **htmx()
+    ).content.decode()
+    run = Run.objects.latest("id")
+    [reply] = [e["data"]["reply"] for e in run.page_events if e["kind"] == "reply"]
+    assert reply["close"]["total"] >= 5  # the search's own count of one condition short
+    assert first_line(html) == "Nobody fits."
+    assert "Close — one condition short" not in html and names(html) == []
+    assert "say nothing of “pricing of baby formula”" in html
+    withheld = [m["name"] for m in reply["close"]["matches"]]
+    assert withheld and not any(name in html for name in withheld)
