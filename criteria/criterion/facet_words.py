@@ -283,7 +283,7 @@ def read_gaps(text: str, spans: list[tuple[int, int, str]]) -> Gaps:
             leads = facet_key and index == len(chunks) - 1 and not text[last:start].strip()
             if all(word in FRAMING or word in CONNECTORS for word in words):
                 continue
-            if leads and _leads_in(words):
+            if leads and _leads_in(words, opens_the_text=not text[:first].strip()):
                 carried[facet_key] = text[first:last]
                 continue
             piece = _trimmed(text, first, last)
@@ -308,15 +308,17 @@ def _chunks(text: str, start: int, end: int) -> list[Span]:
     return trimmed
 
 
-def _leads_in(words: list[str]) -> bool:
-    """Framing, then plain verbs of doing, then particles: "Experts who led", "who worked in"."""
+def _leads_in(words: list[str], *, opens_the_text: bool = False) -> bool:
+    """Framing, then plain verbs of doing, then particles: "Experts who led", "who worked in";
+    at the very start of the text the framing may stand outside it ("sold surgical staplers",
+    a brief's "Who has" compiled away): the verb leads into the facet all the same."""
     at = 0
     while at < len(words) and words[at] in FRAMING:
         at += 1
     verbs = at
     while at < len(words) and words[at] in VERBS_OF_DOING:
         at += 1
-    if not verbs or at == verbs:
+    if (not verbs and not opens_the_text) or at == verbs:
         return False
     return all(word in PARTICLES for word in words[at:])
 

@@ -94,8 +94,9 @@ FRAMING = closed(
 )
 # Plain verbs of doing that lead into a facet: the product carries them (spec: "who led").
 CARRIED = closed(
-    """led leading lead sold selling sell worked working work ran running run managed
-    managing manage headed heading did doing done held holding served serving"""
+    """led leading lead leads sold selling sell sells worked working work works ran running run
+    runs managed managing manage manages headed heading heads did doing done does held holding
+    holds served serving serves"""
 )
 
 # The offline splitter's own reading of demonyms, wider than the product's typing table
@@ -317,8 +318,12 @@ def _claim_piece(claimed: _Text, words: list[re.Match[str]]) -> None:
     """One unclaimed run of words: framing and lead-in verbs off, the rest a product or not."""
     framed = False
     while words and fold(words[0].group()) in FRAMING | CARRIED:
-        if fold(words[0].group()) in CARRIED and not framed:
-            break  # a verb of doing is carried only behind framing: "who sold", never "sold"
+        if (
+            fold(words[0].group()) in CARRIED
+            and not framed
+            and claimed.text[: words[0].start()].strip()
+        ):
+            break  # a verb of doing is carried behind framing ("who sold") or opening the text
         framed = framed or fold(words[0].group()) in FRAMING
         words = words[1:]
     leading = 0

@@ -64,3 +64,23 @@ def test_a_one_condition_niche_calls_nobody_close_and_names_nobody_withheld(typi
     assert "say nothing of “pricing of baby formula”" in html
     withheld = [m["name"] for m in reply["close"]["matches"]]
     assert withheld and not any(name in html for name in withheld)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who in Germany has led marketing for baby formula?",
+        "Who in Germany led marketing for baby formula?",
+        "Anyone in Germany who worked on baby formula?",
+        "Who in Germany works on baby formula?",
+    ],
+)
+def test_a_niche_that_opens_with_a_verb_of_doing_is_read(typing_page, question):
+    """The brief's words of asking lead into the verb ("has led", "who worked on"): the verb is
+    carried, as the specification's "Experts who led" is, and the niche is read — never refused
+    for a bare leading verb."""
+    html = typing_page.post("/qa/ask/", {"question": question}, **htmx()).content.decode()
+    assert Run.objects.latest("id").state == Run.State.DONE
+    assert "cannot tell what" not in html
+    assert "Greta Ostrander" in names(html)
+    assert html.count("[source]") == len(names(html))

@@ -180,7 +180,9 @@ def test_a_condition_is_typed_only_by_one_term(text, facet, expected):
         ("Who sold marketing", ["Who sold"], []),
         ("People who have worked in marketing", ["People who have worked in"], []),
         ("Experts  who   led marketing", ["Experts  who   led"], []),
-        ("led marketing", None, ["led"]),
+        ("led marketing", ["led"], []),
+        ("Senior led marketing", None, ["Senior led"]),
+        ("marketed marketing", None, ["marketed"]),
         ("Experts who marketed marketing", None, ["marketed"]),
         ("Experts who léd marketing", None, ["léd"]),
         ("Experts who led the team in marketing", None, ["led the team"]),
@@ -193,13 +195,16 @@ def test_a_condition_is_typed_only_by_one_term(text, facet, expected):
     ],
     ids=[
         "framing_and_a_verb_of_doing", "lower_case_present_tense", "who_alone_frames",
-        "an_auxiliary_and_a_particle", "extra_spaces", "a_verb_without_framing",
+        "an_auxiliary_and_a_particle", "extra_spaces", "a_verb_opening_the_text",
+        "a_verb_behind_a_word_of_substance", "a_verb_not_on_the_list_opening_the_text",
         "a_verb_not_on_the_list", "an_accented_verb", "a_word_more_after_the_verb",
         "framing_only", "other_framing_only", "a_word_more_before_framing",
         "a_hyphenated_word_is_one", "two_words_after_framing", "with_without_framing_is_kept",
     ],
 )  # fmt: skip
-def test_only_framed_plain_verbs_of_doing_are_carried(text, carried, unchecked):
+def test_plain_verbs_of_doing_are_carried_behind_framing_or_opening_the_text(
+    text, carried, unchecked
+):
     facet = {"key": "function", "kind": "condition", "text": "marketing"}
     echoed, left = read([facet], text=text)
     assert echoed["function"]["carried"] == carried

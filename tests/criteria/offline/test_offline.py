@@ -77,7 +77,7 @@ def shown(facets: list[dict]) -> list[tuple]:
                 ("channel", "condition", "through public tenders", None),
                 ("market", "condition", "in the DACH region", "DACH"),
             ],
-            id="a_channel_and_a_region_and_a_bare_verb_placed_nowhere",
+            id="a_channel_and_a_region_and_a_verb_opening_the_text",
         ),
         pytest.param(
             "currently marketing baby formula in European markets",
@@ -144,10 +144,9 @@ def test_the_splitter_splits_a_niche_into_facets_of_its_own_words(text, facets):
     reply = split_criterion(text)
 
     assert shown(reply["facets"]) == facets
-    # A verb of doing is carried only behind framing ("who sold"), as the product's own check
-    # of a split carries it: a bare "sold" is said to be placed nowhere.
-    bare_verb = ["sold"] if text.startswith("sold ") else []
-    assert [item["words"] for item in reply["incomplete"]] == bare_verb
+    # A verb of doing is carried behind framing ("who sold") or opening the text ("sold ..."),
+    # as the product's own check of a split carries it: nothing is left placed nowhere.
+    assert reply["incomplete"] == []
     assert all(facet["text"] in text for facet in reply["facets"])
     SplitReply.model_validate(reply)
 
@@ -1027,3 +1026,25 @@ def test_the_reader_through_the_door_quotes_the_document(settings):
     (experience,) = reply.experiences
     assert experience.conditions["market"].states == "across Southeast Asia"
     assert reply.subject == "Nikolai Wierzbicki"
+
+
+@pytest.mark.parametrize(
+    ("text", "left"),
+    [
+        # Opening the text, a plain verb of doing leads into the facet after it (a brief's
+        # "Who has" compiled away): carried, as "who sold" is.
+        ("sold staplers in Austria", []),
+        ("Sold staplers in Austria", []),
+        ("works on infant formula", []),
+        ("leads marketing for baby formula", []),
+        # Near neighbours: the same verb behind a word of substance leads nowhere the reader can
+        # show, and is said to be placed nowhere.
+        ("infant formula; sold staplers", ["sold"]),
+        ("baby formula, worked in Poland", ["worked"]),
+    ],
+)
+def test_a_verb_of_doing_is_carried_only_behind_framing_or_opening_the_text(text, left):
+    reply = split_criterion(text)
+
+    assert [item["words"] for item in reply["incomplete"]] == left
+    SplitReply.model_validate(reply)
