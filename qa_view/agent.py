@@ -26,7 +26,13 @@ from qa_view.codes import failure_code
 from qa_view.compose import compose_question
 from qa_view.loop import END_TURN, ERROR, agent_loop, door_model
 from qa_view.prompts import PEOPLE_SYSTEM
-from qa_view.source import niche_words, not_split_words, search_evidence, unsearched_words
+from qa_view.source import (
+    markup_words,
+    niche_words,
+    not_split_words,
+    search_evidence,
+    unsearched_words,
+)
 from qa_view.stream import SEARCH, PageStream, asked_niche, kept_of, reply_names, searched
 from qa_view.tools import READ_ONLY_TOOLS, ToolResult, call_tool
 
@@ -185,6 +191,9 @@ def _asked_words(result: ToolResult) -> dict[str, Any]:
     not_split = not_split_words(result.outcome)
     if not_split:
         said["not_split"] = not_split
+    markup = markup_words(result.outcome)
+    if markup:
+        said["markup"] = markup
     return said
 
 

@@ -54,6 +54,7 @@ SAID_AS_IS = frozenset({"criteria_read_needs_write", "too_many_criteria", "compi
 NOT_READ = frozenset({"not_run", "over_budget", "failed"})  # a niche with no lists
 NOT_SPLIT = "decomposition_incomplete"  # read nothing: a part of the niche is no condition
 NO_ANSWER = "This question got no answer; try asking it in other words."
+MARKUP_LEFT_OUT = "The question's markup was left out; its words were searched as written."
 FAILED = "agent_failed"
 # Words that say nothing of their own beside the list ("They are A and B.").
 FILLER = frozenset(
@@ -85,6 +86,7 @@ class Answer:
     fits_next: int | None = None
     close_total: int = 0
     close_next: int | None = None
+    markup_line: str = ""  # markup taken out of the question, said (it is no condition)
 
     @property
     def fits_showing(self) -> str:
@@ -127,11 +129,30 @@ def answer_from(
             code = codes[-1] if codes and codes[-1] in SAID_AS_IS else NICHE_FAILED
             return Answer("no_niche", first_line=sentence(code))
         return Answer("text", note=note) if note else Answer("empty", first_line=NO_ANSWER)
-    unsearched = {
-        code: int(n)
-        for code, n in (search.last.get("incomplete_because") or {}).items()
-        if code.startswith(LIST_CHANGES)
-    }
+    answer = _answered(
+        events,
+        done,
+        search,
+        wanted_niche=wanted_niche,
+        note=note,
+        evidence=evidence,
+        sentence=sentence,
+    )
+    return replace(answer, markup_line=MARKUP_LEFT_OUT) if search.markup else answer
+
+
+def _answered(
+    events: list[dict[str, Any]],
+    done: dict[str, Any],
+    search: Search,
+    *,
+    wanted_niche: bool,
+    note: tuple[str, ...],
+    evidence: dict[str, Any],
+    sentence: Callable[..., str],
+) -> Answer:
+    """The answer of a run whose search came back."""
+    unsearched = unsearched_parts(search)
     if unsearched and search.last.get("detail") != "full":
         # A part of the question was not searched: the list is of another question.
         offered = listed_people(search, evidence)
@@ -174,7 +195,8 @@ def answer_from(
         for item in counted["unshared"]
         if item.get("n")
     )
-    quiet, reasons = quiet_line(search.last, listed=len(people), sentence=sentence)
+    counted_reply = markup_aside(search)
+    quiet, reasons = quiet_line(counted_reply, listed=len(people), sentence=sentence)
     fits_total = int((search.last.get("matched") or {}).get("total") or 0)
     offsets = [(r.get("matched") or {}).get("next_offset") for r in search.replies]
     fits_next = max((o for o in offsets if isinstance(o, int)), default=None)
@@ -182,7 +204,7 @@ def answer_from(
     stop = str(done.get("stop") or "")
     answer = Answer(
         "list",
-        first_line=first_line(search.last, stop=stop, sentence=sentence, close=close_total),
+        first_line=first_line(counted_reply, stop=stop, sentence=sentence, close=close_total),
         quiet_line=quiet,
         reasons=reasons,
         people=people,
@@ -194,7 +216,36 @@ def answer_from(
         close_total=close_total,
         close_next=len(close) if len(close) < close_total else None,
     )
+    # What was not searched is the page's to say, from the reply: the agent's own count of it
+    # (which would count the markup taken out of the question) is never drawn beside it.
+    restated = {
+        sentence(code, int(n))
+        for code, n in (search.last.get("incomplete_because") or {}).items()
+        if code.startswith(LIST_CHANGES)
+    }
+    note = tuple(line for line in note if line not in restated)
     return replace(answer, note=added_lines(note, answer, withheld=_withheld(events, answer)))
+
+
+def unsearched_parts(search: Search) -> dict[str, int]:
+    """What the last reply says was not searched, each with its count."""
+    return {
+        code: int(n)
+        for code, n in (markup_aside(search).get("incomplete_because") or {}).items()
+        if code.startswith(LIST_CHANGES)
+    }
+
+
+def markup_aside(search: Search) -> dict[str, Any]:
+    """The last reply with the markup taken out of the question no longer counted as a part
+    dropped: it is no condition, so the words left are the whole question (it is said apart)."""
+    reasons = dict(search.last.get("incomplete_because") or {})
+    if not search.markup or "dropped" not in reasons:
+        return search.last
+    reasons["dropped"] = int(reasons["dropped"]) - len(search.markup)
+    if reasons["dropped"] <= 0:
+        del reasons["dropped"]
+    return {**search.last, "incomplete_because": reasons}
 
 
 def fetched(

@@ -24,6 +24,7 @@ class Search:
     unsearched: tuple[str, ...] = ()  # the visitor's words the last reply left unsearched
     niche_words: str = ""  # the niche it asked for, in its words
     not_split: tuple[str, ...] = ()  # words of the niche its split took as no condition
+    markup: tuple[str, ...] = ()  # markup taken out of the question: no condition of it
     # One person asked about: {entity_id, name, and lacks/because when one condition short}.
     fetched: tuple[dict[str, str], ...] = ()
 
@@ -91,6 +92,7 @@ def answer_search(events: list[dict[str, Any]], *, niche: bool = False) -> Searc
         unsearched=tuple(str(w) for w in unsearched) if isinstance(unsearched, list) else (),
         niche_words=str(data.get("niche_words") or ""),
         not_split=tuple(str(w) for w in data.get("not_split") or [] if isinstance(w, str)),
+        markup=tuple(str(w) for w in data.get("markup") or [] if isinstance(w, str)),
         fetched=tuple(
             {k: str(v) for k, v in f.items() if isinstance(v, str)}
             for f in data.get("fetched") or []

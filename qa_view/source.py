@@ -26,6 +26,7 @@ from limma.services.facts import receipt
 from limma.services.region import region_read
 from qa_view.answer_events import Search
 from qa_view.answer_people import close_counts
+from search.brief_text import MARKUP
 from search.replies import PagePeople, gaps, search_reply
 from search.service import SearchOutcome, search_run
 
@@ -167,9 +168,12 @@ def search_evidence(
 
 def unsearched_words(outcome: SearchOutcome) -> list[str]:
     """The visitor's own words of every part of the request that was not searched: a brief's
-    dropped words, a condition it could not compile, a constraint that could not be bound."""
+    dropped words, a condition it could not compile, a constraint that could not be bound.
+    Markup is no part of the question: it is said apart (markup_words)."""
     said: list[str] = []
     for gap in gaps(outcome):
+        if gap.get("why") == MARKUP:
+            continue
         if gap.get("words"):
             said.append(str(gap["words"]))
             continue
@@ -180,6 +184,12 @@ def unsearched_words(outcome: SearchOutcome) -> list[str]:
         elif value not in (None, ""):
             said.append(str(value))
     return list(dict.fromkeys(" ".join(s.split()) for s in said if s.strip()))
+
+
+def markup_words(outcome: SearchOutcome) -> list[str]:
+    """The markup a brief's compiler took out of the question ("<b>", a script): no condition
+    of it, so the words left are the whole question; the page says it was left out."""
+    return [str(gap["words"]) for gap in gaps(outcome) if gap.get("why") == MARKUP]
 
 
 def niche_words(outcome: SearchOutcome) -> str:

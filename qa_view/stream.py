@@ -26,9 +26,9 @@ REPLY_KEPT = (
 )
 READING = "reading"  # only on a read still under way: "Reading 120 profiles — 45 done"
 SEARCH = "limma_search"
-# The visitor's words, kept beside a reply: what was not searched, the niche, and the words of
-# the niche its split could not take as a condition.
-ASKED_WORDS = ("unsearched", "niche_words", "not_split")
+# The visitor's words, kept beside a reply: what was not searched, the niche, the words of the
+# niche its split could not take as a condition, and the markup taken out of the question.
+ASKED_WORDS = ("unsearched", "niche_words", "not_split", "markup")
 FETCHED = "fetched"  # the people a search restricted to entity_ids asked about
 NEEDS_WRITE = "criteria_read_needs_write"
 

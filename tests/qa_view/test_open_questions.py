@@ -84,3 +84,31 @@ def test_a_niche_that_opens_with_a_verb_of_doing_is_read(typing_page, question):
     assert "cannot tell what" not in html
     assert "Greta Ostrander" in names(html)
     assert html.count("[source]") == len(names(html))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "<b>Who</b> is based in Germany?",
+        "Who is based in <i>Germany</i>?<script>alert(1)</script>",
+        "<p>Who in Germany has led marketing for baby formula?</p>",
+    ],
+)
+def test_markup_is_left_out_and_said_and_the_words_left_are_answered(typing_page, question):
+    """Tags and a script are no condition of the question: they are taken out and said, and
+    the words left are answered as if typed plainly — never "not searched" for a <b>."""
+    html = typing_page.post("/qa/ask/", {"question": question}, **htmx()).content.decode()
+    assert "The question&#x27;s markup was left out" in html
+    assert re.fullmatch(r"\d+ (?:people fit|person fits)\.", first_line(html))
+    assert "could not search" not in html and "Greta Ostrander" in names(html)
+    assert "<script>alert" not in html
+
+
+def test_markup_beside_a_part_not_searched_still_says_that_part(typing_page):
+    html = typing_page.post(
+        "/qa/ask/", {"question": "<b>Who</b> in Germany verkauft Babynahrung?"}, **htmx()
+    ).content.decode()
+    assert "The question&#x27;s markup was left out" in html
+    assert "could not search “verkauft Babynahrung”" in first_line(html)
+    # Who the place alone leaves may be offered, under a heading that says so: never as fitting.
+    assert 'class="people"' not in html.split('class="offered"')[0]
