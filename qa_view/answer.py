@@ -81,6 +81,7 @@ class Answer:
     # says so, where the niche or a part of the question was not searched.
     offered: tuple[Person, ...] = ()
     offered_heading: str = ""
+    offered_total: int = 0
     # The whole answer, paged: the search's own totals, and where "Show more" goes on from.
     fits_total: int = 0
     fits_next: int | None = None
@@ -91,6 +92,11 @@ class Answer:
     @property
     def fits_showing(self) -> str:
         return showing(len(self.people), self.fits_total) if self.fits_next is not None else ""
+
+    @property
+    def offered_showing(self) -> str:
+        """How many of the people offered are shown (the heading says what they are)."""
+        return showing(len(self.offered), self.offered_total)
 
     @property
     def close_showing(self) -> str:
@@ -162,6 +168,7 @@ def _answered(
             first_line=unsearched_sentence(search.unsearched, sum(unsearched.values())),
             offered=offered,
             offered_heading=offered_heading(total, search.unsearched) if offered else "",
+            offered_total=total,
             search=search,
         )
     criterion = search.last.get("criterion") or {}
@@ -179,7 +186,12 @@ def _answered(
         offered = listed_people(plain, evidence)
         total = int((plain.last.get("matched") or {}).get("total") or 0)
         heading = offered_heading(total, [search.niche_words] if search.niche_words else [])
-        return replace(unread, offered=offered, offered_heading=heading if offered else "")
+        return replace(
+            unread,
+            offered=offered,
+            offered_heading=heading if offered else "",
+            offered_total=total,
+        )
     people = listed_people(search, evidence)
     if search.last.get("detail") == "full":
         # An answer about one person is the agent's sentences, with their [source] under them,

@@ -57,6 +57,15 @@ def test_a_part_not_searched_lists_nobody_as_fitting(reasons):
         "not checked for “pricing of”"
     )
     assert [p.name for p in answer.offered] == ["Camille Rousseau", "Luc Marchand"]
+    # Two of the 109 are drawn, and the page says so.
+    assert answer.offered_showing == "Showing 2 of 109"
+
+
+def test_an_offered_list_drawn_whole_says_no_showing():
+    found = reply(matched={"total": 2}, matches=TWO, complete=False,
+                  incomplete_because={"dropped": 1})  # fmt: skip
+    answer = answer_from(sent(found, unsearched=["pricing of"]))
+    assert len(answer.offered) == 2 and answer.offered_showing == ""
 
 
 def test_every_unsearched_part_is_quoted_in_the_visitors_words():
