@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from ideas import handoff
 from ideas.labelling import documents_label
@@ -18,17 +18,9 @@ from limma.services.ingest import document_ingest
 from tests.factories import make_key
 from tests.ideas.conftest import IDEA
 from tests.ideas.standin import StandIn
+from tests.markers import on_postgresql
 
-# SQLite's in-memory test database shares one cache between threads and answers "table is
-# locked" instead of waiting (a file store with WAL waits): the races run on PostgreSQL, the
-# production database (CI runs the suite there too).
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connections["default"].vendor != "postgresql",
-        reason="concurrent questions need PostgreSQL (set DATABASE_URL)",
-    ),
-]
+pytestmark = [pytest.mark.django_db(transaction=True), on_postgresql]
 
 FEES = [
     "We raise our fees every spring.",

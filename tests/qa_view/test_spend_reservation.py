@@ -14,7 +14,6 @@ from decimal import Decimal
 
 import pytest
 from django.db import connections
-from django.db.models import Sum
 
 from limma import door
 from limma.models import LedgerEntry
@@ -22,17 +21,16 @@ from qa_view import ceilings
 from qa_view.models import Run
 from qa_view.visitors import run_execute, visitor_create
 from tests.factories import make_workspace
-
-pytestmark = pytest.mark.django_db(transaction=True)
-# SQLite's in-memory test database shares one cache between threads and answers "table is
-# locked" instead of waiting: the concurrent tests run on PostgreSQL (CI runs the suite there).
-on_postgresql = pytest.mark.skipif(
-    connections["default"].vendor != "postgresql",
-    reason="concurrent workers need PostgreSQL (set DATABASE_URL)",
+from tests.markers import on_postgresql
+from tests.qa_view.priced import (
+    PRICE_PER_CALL,
+    PROMPT_TOKENS,
+    REPLY_TOKENS,
+    priced_settings,
+    spent,
 )
 
-PRICE_PER_CALL = Decimal("1.00")
-REPLY_TOKENS = 1_000  # priced at $1,000 per million out: $1 a call
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 class PricedAgent:
@@ -49,17 +47,12 @@ class PricedAgent:
         calls = [] if asked_a_tool else [{"id": "c1", "name": "limma_region", "arguments": {}}]
         content = "Nobody fits." if asked_a_tool else None
         reply = json.dumps({"content": content, "tool_calls": calls})
-        return door.ProviderReply(reply, tokens_in=5_000, tokens_out=REPLY_TOKENS)
+        return door.ProviderReply(reply, tokens_in=PROMPT_TOKENS, tokens_out=REPLY_TOKENS)
 
 
 @pytest.fixture
 def priced(settings):
-    settings.LIMMA = {
-        "PROVIDER": "offline",
-        "MODEL": "priced-model",
-        "PRICES": {"priced-model": {"in": "0", "out": "1000"}},
-    }
-    settings.LIMMA_QA_REPLY_TOKENS = REPLY_TOKENS
+    priced_settings(settings)
     with door.use_provider(PricedAgent()):
         yield
 
@@ -91,10 +84,6 @@ def answered_at_once(runs: list[Run], workers: int) -> None:
         thread.join(timeout=120)
     assert not failures, failures
     assert not any(thread.is_alive() for thread in threads)
-
-
-def spent(**filters) -> Decimal:
-    return LedgerEntry.objects.filter(**filters).aggregate(usd=Sum("usd"))["usd"] or Decimal(0)
 
 
 def queued(visitor, count: int) -> list[Run]:

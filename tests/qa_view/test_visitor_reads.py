@@ -16,7 +16,6 @@ from decimal import Decimal
 
 import pytest
 from django.db import connections
-from django.db.models import Sum
 
 from criteria.models import Judgment
 from limma import door
@@ -26,15 +25,17 @@ from qa_view import ceilings
 from qa_view.models import Run, SpendHold
 from qa_view.tools import bounded_budget
 from qa_view.visitors import run_execute, visitor_create
+from tests.markers import on_postgresql
 from tests.qa_view.conftest import EUROPE, FACETS, NICHE, htmx
-
-PRICE_PER_CALL = Decimal("1.00")
-REPLY_TOKENS = 1_000  # priced at $1,000 per million out: $1 a call
-QUESTION = "Who in Europe led marketing for baby formula in European markets?"
-on_postgresql = pytest.mark.skipif(
-    connections["default"].vendor != "postgresql",
-    reason="concurrent workers need PostgreSQL (set DATABASE_URL)",
+from tests.qa_view.priced import (
+    PRICE_PER_CALL,
+    PROMPT_TOKENS,
+    REPLY_TOKENS,
+    priced_settings,
+    spent,
 )
+
+QUESTION = "Who in Europe led marketing for baby formula in European markets?"
 
 
 class PricedModel:
@@ -55,7 +56,9 @@ class PricedModel:
             reply = self.offline.complete(
                 spec=spec, request=request, model=model, timeout=timeout, max_retries=max_retries
             )
-            return door.ProviderReply(reply.content, tokens_in=5_000, tokens_out=REPLY_TOKENS)
+            return door.ProviderReply(
+                reply.content, tokens_in=PROMPT_TOKENS, tokens_out=REPLY_TOKENS
+            )
         if any(message.role == "tool" for message in request.messages):
             content = json.dumps({"content": "Here is who fits.", "tool_calls": []})
         else:
@@ -66,25 +69,15 @@ class PricedModel:
             search = {"constraints": EUROPE, "criteria": niche}
             call = {"id": "c1", "name": "limma_search", "arguments": search}
             content = json.dumps({"content": None, "tool_calls": [call]})
-        return door.ProviderReply(content, tokens_in=5_000, tokens_out=REPLY_TOKENS)
+        return door.ProviderReply(content, tokens_in=PROMPT_TOKENS, tokens_out=REPLY_TOKENS)
 
 
 @pytest.fixture(params=[True, False], ids=["background", "in_call"])
 def priced(request, settings):
-    settings.LIMMA = {
-        "PROVIDER": "offline",
-        "MODEL": "priced-model",
-        "PRICES": {"priced-model": {"in": "0", "out": "1000"}},
-        "CRITERIA_BACKGROUND": request.param,
-    }
-    settings.LIMMA_QA_REPLY_TOKENS = REPLY_TOKENS
+    priced_settings(settings, CRITERIA_BACKGROUND=request.param)
     settings.LIMMA_QA_CAP_VISITOR_USD = settings.LIMMA_QA_CAP_DAY_USD = "50"
     with door.use_provider(PricedModel()):
         yield request.param
-
-
-def spent(**filters) -> Decimal:
-    return LedgerEntry.objects.filter(**filters).aggregate(usd=Sum("usd"))["usd"] or Decimal(0)
 
 
 def analyst(directory, name: str = "Reading Visitor", ceiling: str | None = None):
