@@ -22,6 +22,8 @@ from typing import Any
 from django.db import connection
 from django.db.models import (
     Case,
+    CharField,
+    Exists,
     F,
     IntegerField,
     Max,
@@ -34,11 +36,19 @@ from django.db.models import (
     When,
 )
 from django.db.models.fields.json import KT
-from django.db.models.functions import Least
+from django.db.models.functions import Coalesce, Least
 from django.db.models.lookups import Exact, In, IsNull
 
 from limma.match import VOCABULARY_TYPES
-from limma.models import CoverageGap, Entity, RelationRow
+from limma.models import CoverageGap, Entity, PersonFacts, RelationRow
+from limma.placement import (
+    DECLARED,
+    WITHHELD,
+    fact_missing,
+    fact_relation,
+    fact_term,
+    fact_unplaced,
+)
 from limma.vocabulary import Vocabulary
 from search.constraints import Constraint
 from search.partition import (
@@ -52,7 +62,6 @@ from search.partition import (
 )
 
 MET, UNPLACED, UNMET = 2, 1, 0
-WITHHELD = "withheld"
 # What one relation's verdict is, from the per-person columns (best, withheld, declared).
 RELATION_VERDICT = (
     "CASE WHEN p.best_{i} = 2 THEN 'matched' WHEN p.best_{i} = 1 THEN 'cannot_be_placed'"
@@ -95,14 +104,114 @@ class PartitionQuery:
     relation_slots: Mapping[str, Mapping[str, str]]
     vocabulary: Vocabulary
     as_of: str = ""
+    # Read each person's facts (PersonFacts) when they hold all the search asks; False: always
+    # group the rows (the tests compare the two).
+    facts: bool = True
 
     def __post_init__(self) -> None:
         self.relations = list(dict.fromkeys(c.relation for c in self.constraints))
         self.matcher = Matcher(self.vocabulary)
         self.counts: Counter[str] = Counter()
         self.reasons: Counter[str] = Counter()
-        self._sql, self._params = self._joined_sql()
+        self.by_facts = self.facts and self._facts_hold()
+        self._sql, self._params = self._facts_sql() if self.by_facts else self._joined_sql()
         self._count()
+
+    # -- by the person's facts ------------------------------------------------------------
+
+    def _facts_hold(self) -> bool:
+        """Whether the facts hold everything this search reads: one constraint per relation,
+        on a vocabulary slot, no date, and no row or gap the facts leave out (an extracted
+        row, a withheld gap of a document's part) that the key may read."""
+        if self.as_of or not self.relations:
+            return False
+        for relation in self.relations:
+            group = [c for c in self.constraints if c.relation == relation]
+            if len(group) != 1 or self.relation_slots[relation][group[0].slot] not in (
+                VOCABULARY_TYPES
+            ):
+                return False
+        extracted = self.rows.filter(
+            relation__in=self.relations, origin=RelationRow.Origin.EXTRACTED
+        ).order_by()
+        parted = self._person_gaps().filter(part__isnull=False)
+        left_out = Entity.objects.filter(Q(Exists(extracted)) | Q(Exists(parted))).order_by()
+        return not left_out[:1].exists()
+
+    def _covered(self, axis: str, names: set[str], relation: str, slot: str) -> list[str]:
+        """The fewest term codes whose terms and all under them are exactly `names`."""
+        below = {
+            term.name: self.vocabulary.narrower_closure(term)
+            for term in self.vocabulary.terms(axis)
+        }
+        codes, covered = [], set()
+        for name in sorted(names, key=lambda n: (-len(below.get(n, ())), n)):
+            if name not in covered and below.get(name, {name}) <= names:
+                codes.append(fact_term(relation, slot, name))
+                covered |= below.get(name, {name})
+        return codes
+
+    def _facts_verdict(self, constraint: Constraint, facts: str) -> Case:
+        """One relation's verdict from a person's facts (the JSON field at `facts`), as
+        RELATION_VERDICT gives it from the rows."""
+        relation, slot = constraint.relation, constraint.slot
+        axis = self.relation_slots[relation][slot]
+        decided: dict[int, set[str]] = {MET: set(), UNPLACED: set(), UNMET: set()}
+        for term in self.vocabulary.terms(axis):
+            decided[_code(self.matcher.meets(axis, term.name, constraint))].add(term.name)
+        met = self._covered(axis, decided[MET], relation, slot)
+        if constraint.op == "ne":
+            met.append(fact_missing(relation, slot))
+        unplaced = [
+            *self._covered(axis, decided[UNPLACED], relation, slot),
+            fact_unplaced(relation, slot),
+        ]
+        whens = [
+            When(Q(**{f"{facts}__has_any_keys": codes}), then=Value(verdict))
+            for codes, verdict in ((met, MATCHED), (unplaced, CANNOT_BE_PLACED))
+            if codes
+        ]
+        whens += [
+            When(
+                Q(**{f"{facts}__has_key": fact_relation(relation, WITHHELD)}), then=Value(WITHHELD)
+            ),
+            When(
+                Q(**{f"{facts}__has_key": fact_relation(relation, DECLARED)}), then=Value(RULED_OUT)
+            ),
+        ]
+        return Case(*whens, default=Value(NOT_RECORDED), output_field=CharField())
+
+    def _facts_people(self, *, rows: bool) -> tuple[str, list[Any]]:
+        """Everybody in scope beside their own facts, one narrow row each, no grouping: joined
+        for a count of everybody; for a page (rows), asked person by person, so the page walks
+        the scope in order and stops when full, with each met relation's row."""
+        columns: dict[str, Any] = {}
+        per_person = self._aggregates()[0] if rows else {}
+        for i, relation in enumerate(self.relations):
+            (constraint,) = [c for c in self.constraints if c.relation == relation]
+            if not rows:
+                columns[f"v_{i}"] = self._facts_verdict(constraint, "person_facts__facts")
+                columns[f"row_{i}"] = Value(None, output_field=IntegerField())
+                continue
+            own = PersonFacts.objects.filter(entity_id=OuterRef("id"))
+            columns[f"v_{i}"] = Coalesce(
+                Subquery(own.annotate(v=self._facts_verdict(constraint, "facts")).values("v")),
+                Value(NOT_RECORDED),
+                output_field=CharField(),
+            )
+            columns[f"row_{i}"] = Subquery(
+                self._person_rows()
+                .filter(entity_id=OuterRef("id"))
+                .values("entity_id")
+                .annotate(value=per_person[f"row_{i}"])
+                .values("value")
+            )
+        query = self.scope.order_by().annotate(**columns).values("id", "name_key", "key", *columns)
+        sql, params = query.query.sql_with_params()
+        return sql, list(params)
+
+    def _facts_sql(self) -> tuple[str, list[Any]]:
+        return self._facts_people(rows=False)
 
     # -- per row ------------------------------------------------------------------------
 
@@ -303,9 +412,12 @@ class PartitionQuery:
         """The people of one verdict (or everybody), in the scope's order, a page of them."""
         # A page walks the scope person by person and stops when full; a whole list is one
         # grouping of all rows.
-        people_sql, people_params = (
-            self._correlated_sql() if limit is not None else (self._sql, self._params)
-        )
+        if self.by_facts:
+            people_sql, people_params = self._facts_people(rows=True)
+        else:
+            people_sql, people_params = (
+                self._correlated_sql() if limit is not None else (self._sql, self._params)
+            )
         where = f" WHERE {self._overall_sql()} = %s" if verdict is not None else ""
         params = [*people_params, *([verdict] if verdict is not None else [])]
         window = ""

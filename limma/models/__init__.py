@@ -4,7 +4,7 @@ from limma.models.documents import Document, Part, Sentence
 from limma.models.entities import Entity, ExternalId
 from limma.models.keys import ApiKey
 from limma.models.ledger import LedgerEntry
-from limma.models.relations import CoverageGap, RelationRow
+from limma.models.relations import CoverageGap, PersonFacts, RelationRow
 from limma.models.workspaces import VocabularyTerm, Workspace
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "ExternalId",
     "LedgerEntry",
     "Part",
+    "PersonFacts",
     "RelationRow",
     "Sentence",
     "VocabularyTerm",

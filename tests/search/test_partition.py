@@ -89,21 +89,27 @@ def database_verdicts(rows, constraints, withheld, as_of, entities):
         key=key, workspace=workspace, entity_ids=[f"person{n}" for n in entities]
     )
     found_rows, gaps = scope_rows(key, [f"person{n}" for n in entities], scope)
-    query = PartitionQuery(
-        scope=scope,
-        rows=found_rows,
-        gaps=gaps,
-        constraints=constraints,
-        relation_slots=SLOTS,
-        vocabulary=workspace.vocabulary,
-        as_of=as_of,
-    )
-    people = query.people()
-    assert sum(query.counts.values()) == len(entities)
-    assert all(
-        query.counts[p.verdict] == sum(q.verdict == p.verdict for q in people) for p in people
-    )
-    return [(p.verdict, p.reasons) for p in people]
+    found = []
+    # Asked twice: by each person's facts where they hold the search, and by grouping the rows.
+    for facts in (True, False):
+        query = PartitionQuery(
+            scope=scope,
+            rows=found_rows,
+            gaps=gaps,
+            constraints=constraints,
+            relation_slots=SLOTS,
+            vocabulary=workspace.vocabulary,
+            as_of=as_of,
+            facts=facts,
+        )
+        people = query.people()
+        assert sum(query.counts.values()) == len(entities)
+        assert all(
+            query.counts[p.verdict] == sum(q.verdict == p.verdict for q in people) for p in people
+        )
+        found.append(([(p.verdict, p.reasons) for p in people], [p.rows for p in people]))
+    assert found[0] == found[1]
+    return found[0][0]
 
 
 @pytest.mark.parametrize(
