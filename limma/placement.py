@@ -184,12 +184,18 @@ def entities_facts_refresh(workspace: Any, entity_ids: Iterable[int]) -> None:
         )
 
 
-def workspace_facts_rebuild(workspace: Any) -> int:
+def workspace_facts_rebuild(workspace: Any, of: FactsOf | None = None, apps: Any = None) -> int:
     """Every person's facts of the workspace written again (its vocabulary changed, or a bulk
-    load wrote rows without them); people written."""
-    from limma.models import CoverageGap, ExternalId, PersonFacts, RelationRow
-
-    of = FactsOf(relation_slots(workspace.parsed_pack), workspace.vocabulary)
+    load wrote rows without them); people written. A migration hands in its own models (apps)
+    and the workspace's pack and vocabulary (of)."""
+    if apps is None:
+        from django.apps import apps
+    CoverageGap, ExternalId, PersonFacts, RelationRow = (
+        apps.get_model("limma", name)
+        for name in ("CoverageGap", "ExternalId", "PersonFacts", "RelationRow")
+    )
+    if of is None:
+        of = FactsOf(relation_slots(workspace.parsed_pack), workspace.vocabulary)
     named = set(ExternalId.objects.filter(workspace=workspace).values_list("entity_id", flat=True))
     withheld: dict[int, list[str]] = {}
     for entity_id, relation in CoverageGap.objects.filter(
@@ -209,7 +215,7 @@ def workspace_facts_rebuild(workspace: Any) -> int:
 
     current, held = None, []
     declared = (
-        RelationRow.objects.filter(workspace=workspace, origin=RelationRow.Origin.DECLARED)
+        RelationRow.objects.filter(workspace=workspace, origin=DECLARED)
         .order_by("entity_id")
         .values_list("entity_id", "relation", "values", "placed")
     )

@@ -113,6 +113,8 @@ class PartitionQuery:
         self.matcher = Matcher(self.vocabulary)
         self.counts: Counter[str] = Counter()
         self.reasons: Counter[str] = Counter()
+        self._codes: dict[str, tuple[list[str], list[str]]] = {}
+        self._per_person: tuple[dict[str, Any], dict[str, Any]] | None = None
         self.by_facts = self.facts and self._facts_hold()
         self._sql, self._params = self._facts_sql() if self.by_facts else self._joined_sql()
         self._count()
@@ -139,33 +141,42 @@ class PartitionQuery:
         return not left_out[:1].exists()
 
     def _covered(self, axis: str, names: set[str], relation: str, slot: str) -> list[str]:
-        """The fewest term codes whose terms and all under them are exactly `names`."""
-        below = {
-            term.name: self.vocabulary.narrower_closure(term)
-            for term in self.vocabulary.terms(axis)
-        }
+        """The fewest term codes whose terms and all under them are exactly `names`: a term's
+        code stands for every term under it (each person's facts hold every term above theirs)."""
+        terms = [term for term in self.vocabulary.terms(axis) if term.name in names]
+        below = {term.name: self.vocabulary.narrower_closure(term) for term in terms}
         codes, covered = [], set()
-        for name in sorted(names, key=lambda n: (-len(below.get(n, ())), n)):
-            if name not in covered and below.get(name, {name}) <= names:
+        for name in sorted(below, key=lambda n: (-len(below[n]), n)):
+            if name not in covered and below[name] <= names:
                 codes.append(fact_term(relation, slot, name))
-                covered |= below.get(name, {name})
+                covered |= below[name]
         return codes
+
+    def _facts_codes(self, constraint: Constraint) -> tuple[list[str], list[str]]:
+        """The codes of a person's facts that meet the constraint, and those that cannot be
+        placed: each term of the axis decided once (the pure partition's Matcher)."""
+        known = repr(constraint)
+        if known not in self._codes:
+            relation, slot = constraint.relation, constraint.slot
+            axis = self.relation_slots[relation][slot]
+            decided: dict[int, set[str]] = {MET: set(), UNPLACED: set(), UNMET: set()}
+            for term in self.vocabulary.terms(axis):
+                decided[_code(self.matcher.meets(axis, term.name, constraint))].add(term.name)
+            met = self._covered(axis, decided[MET], relation, slot)
+            if constraint.op == "ne":
+                met.append(fact_missing(relation, slot))
+            unplaced = [
+                *self._covered(axis, decided[UNPLACED], relation, slot),
+                fact_unplaced(relation, slot),
+            ]
+            self._codes[known] = (met, unplaced)
+        return self._codes[known]
 
     def _facts_verdict(self, constraint: Constraint, facts: str) -> Case:
         """One relation's verdict from a person's facts (the JSON field at `facts`), as
         RELATION_VERDICT gives it from the rows."""
-        relation, slot = constraint.relation, constraint.slot
-        axis = self.relation_slots[relation][slot]
-        decided: dict[int, set[str]] = {MET: set(), UNPLACED: set(), UNMET: set()}
-        for term in self.vocabulary.terms(axis):
-            decided[_code(self.matcher.meets(axis, term.name, constraint))].add(term.name)
-        met = self._covered(axis, decided[MET], relation, slot)
-        if constraint.op == "ne":
-            met.append(fact_missing(relation, slot))
-        unplaced = [
-            *self._covered(axis, decided[UNPLACED], relation, slot),
-            fact_unplaced(relation, slot),
-        ]
+        relation = constraint.relation
+        met, unplaced = self._facts_codes(constraint)
         whens = [
             When(Q(**{f"{facts}__has_any_keys": codes}), then=Value(verdict))
             for codes, verdict in ((met, MATCHED), (unplaced, CANNOT_BE_PLACED))
@@ -281,7 +292,12 @@ class PartitionQuery:
 
     def _aggregates(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """Per person: over the rows, each relation's best code, a declared row, the row that
-        met it; over the gaps, a withheld row."""
+        met it; over the gaps, a withheld row (built once: every term decided once)."""
+        if self._per_person is None:
+            self._per_person = self._aggregated()
+        return self._per_person
+
+    def _aggregated(self) -> tuple[dict[str, Any], dict[str, Any]]:
         per_person: dict[str, Any] = {}
         withheld: dict[str, Any] = {}
         for i, relation in enumerate(self.relations):

@@ -8,12 +8,19 @@ from django.db import migrations, models
 
 
 def facts_written(apps, schema_editor) -> None:
-    from limma.models import Workspace
-    from limma.placement import workspace_facts_rebuild
+    from limma.pack import pack_from_json
+    from limma.placement import FactsOf, relation_slots, workspace_facts_rebuild
+    from limma.vocabulary import Term, Vocabulary
 
-    # The current models: the facts are derived with the code that writes them from now on.
+    Workspace = apps.get_model("limma", "Workspace")
     for workspace in Workspace.objects.all():
-        workspace_facts_rebuild(workspace)
+        own = [
+            Term(axis=t.axis, name=t.name, broader=tuple(t.broader), aliases=tuple(t.aliases))
+            for t in workspace.terms.all()
+        ]
+        vocabulary = Vocabulary.shipped().extended(own) if own else Vocabulary.shipped()
+        of = FactsOf(relation_slots(pack_from_json(workspace.pack)), vocabulary)
+        workspace_facts_rebuild(workspace, of, apps)
 
 
 class Migration(migrations.Migration):
