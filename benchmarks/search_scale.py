@@ -12,13 +12,14 @@ every count against the brute-force count of tests/search/directory.py, then dro
 database, whatever happens.
 
 Side by side, alternated in one run: the product's compact call; the best hand-written SQL
-over the tables it reads (FACTS_HAND_WRITTEN: each person beside their facts row, the codes
-handed in as the product hands them); and, before this change, the product's call with the
-partition grouping every row (PartitionQuery(facts=False)), the hand-written SQL over the rows
-(HAND_WRITTEN: one grouping per person, bool_or ... FILTER, the terms under Europe and
-Marketing as arrays) and, up to --before-up-to people, the partition as it ran before it moved
-into the database (every row read into Python and placed there: python_partition). Both
-hand-written queries and the grouped product must give the product's counts (and ids).
+over the tables it reads (FACTS_HAND_WRITTEN: the people counted per set of facts, each set
+decided once, the codes as the product hands them); and, before this change, the product's
+call with the partition grouping every row (PartitionQuery(facts=False)), the hand-written SQL
+over the rows (HAND_WRITTEN: one grouping per person, bool_or ... FILTER, the terms under
+Europe and Marketing as arrays) and, up to --before-up-to people, the partition as it ran
+before it moved into the database (every row read into Python and placed there:
+python_partition). Both hand-written queries and the grouped product must give the product's
+counts (and ids).
 
 Loading: the benchmark writes the rows connect writes (entities, external ids, declared rows
 with their table, columns, record ids and placed terms, withheld gaps, profile documents, the
@@ -269,37 +270,42 @@ SELECT verdict, COUNT(*) FROM (
 """
 
 
-# The best plain SQL over the tables the product reads now: each person's facts row beside the
-# person (one row each, no grouping of rows), "a term under Europe" one code of the facts, the
-# record's own test first, then the scope's other tests, as the product's scope has them.
+# The best plain SQL over the tables the product reads now: the people in scope counted per set
+# of facts they hold (each person's narrow facts row beside them, no grouping of rows), then
+# each set's verdicts decided once; "a term under Europe" is one code of a set. The scope as
+# the product's: the record's own test first, then the others.
 FACTS_HAND_WRITTEN = """
-SELECT verdict, COUNT(*) FROM (
+SELECT verdict, SUM(people) FROM (
   SELECT CASE
     WHEN based = 'ruled_out' OR role = 'ruled_out' THEN 'ruled_out'
     WHEN based IN ('cannot_be_placed', 'withheld') OR role IN ('cannot_be_placed', 'withheld')
       THEN 'cannot_be_placed'
     WHEN based = 'not_recorded' OR role = 'not_recorded' THEN 'not_recorded'
-    ELSE 'matched' END AS verdict
+    ELSE 'matched' END AS verdict, people
   FROM (
-    SELECT
-      CASE WHEN f.facts ? 'based_in.place=Europe' THEN 'matched'
-        WHEN f.facts ? 'based_in.place?' THEN 'cannot_be_placed'
-        WHEN f.facts ? 'based_in#withheld' THEN 'withheld'
-        WHEN f.facts ? 'based_in#declared' THEN 'ruled_out' ELSE 'not_recorded' END AS based,
-      CASE WHEN f.facts ? 'held_role.function=Marketing' THEN 'matched'
-        WHEN f.facts ? 'held_role.function?' THEN 'cannot_be_placed'
-        WHEN f.facts ? 'held_role#withheld' THEN 'withheld'
-        WHEN f.facts ? 'held_role#declared' THEN 'ruled_out' ELSE 'not_recorded' END AS role
-    FROM limma_entity e
-    LEFT JOIN limma_personfacts f ON f.entity_id = e.id
-    WHERE e.workspace_id = %(ws)s AND e.merged_into_id IS NULL AND e.kind = 'person'
-      AND (f.facts ? 'record'
-        OR EXISTS (SELECT 1 FROM limma_externalid x WHERE x.entity_id = e.id)
-        OR EXISTS (SELECT 1 FROM limma_document d WHERE d.entity_id = e.id
-          AND d.state <> 'superseded')
-        OR EXISTS (SELECT 1 FROM limma_relationrow d WHERE d.entity_id = e.id
-          AND d.origin = 'declared'))
-  ) per_person
+    SELECT g.people,
+      CASE WHEN s.facts ? 'based_in.place=Europe' THEN 'matched'
+        WHEN s.facts ? 'based_in.place?' THEN 'cannot_be_placed'
+        WHEN s.facts ? 'based_in#withheld' THEN 'withheld'
+        WHEN s.facts ? 'based_in#declared' THEN 'ruled_out' ELSE 'not_recorded' END AS based,
+      CASE WHEN s.facts ? 'held_role.function=Marketing' THEN 'matched'
+        WHEN s.facts ? 'held_role.function?' THEN 'cannot_be_placed'
+        WHEN s.facts ? 'held_role#withheld' THEN 'withheld'
+        WHEN s.facts ? 'held_role#declared' THEN 'ruled_out' ELSE 'not_recorded' END AS role
+    FROM (
+      SELECT f.facts_set_id, COUNT(*) AS people
+      FROM limma_entity e
+      LEFT JOIN limma_personfacts f ON f.entity_id = e.id AND f.workspace_id = %(ws)s
+      WHERE e.workspace_id = %(ws)s AND e.merged_into_id IS NULL AND e.kind = 'person'
+        AND (f.in_record
+          OR EXISTS (SELECT 1 FROM limma_externalid x WHERE x.entity_id = e.id)
+          OR EXISTS (SELECT 1 FROM limma_document d WHERE d.entity_id = e.id
+            AND d.state <> 'superseded')
+          OR EXISTS (SELECT 1 FROM limma_relationrow d WHERE d.entity_id = e.id
+            AND d.origin = 'declared'))
+      GROUP BY f.facts_set_id
+    ) g LEFT JOIN limma_factsset s ON s.id = g.facts_set_id
+  ) per_set
 ) verdicts GROUP BY verdict
 """
 
@@ -325,7 +331,7 @@ def facts_hand_written(workspace: Any) -> dict[str, int]:
 
     with connection.cursor() as cursor:
         cursor.execute(FACTS_HAND_WRITTEN, {"ws": workspace.id})
-        return dict(cursor.fetchall())
+        return {verdict: int(people) for verdict, people in cursor.fetchall()}
 
 
 def rows_grouped(key: Any, workspace_id: str, detail: str) -> dict:

@@ -10,6 +10,8 @@ change of the vocabulary (a term added, renamed or removed) places the workspace
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -153,6 +155,61 @@ class FactsOf:
         return dict(sorted(found.items()))
 
 
+def facts_digest(facts: Mapping[str, int]) -> str:
+    return hashlib.sha256(json.dumps(sorted(facts)).encode()).hexdigest()
+
+
+class FactsWriter:
+    """Writes people's facts: each person's row (in the record, their set of facts), each set
+    written once per workspace and found again by its digest."""
+
+    def __init__(self, workspace: Any, of: FactsOf, apps: Any = None) -> None:
+        if apps is None:
+            from django.apps import apps
+        self.workspace_id = workspace.pk
+        self.of = of
+        self.sets = apps.get_model("limma", "FactsSet")
+        self.people = apps.get_model("limma", "PersonFacts")
+        self.known: dict[str, int] = {}
+        self.pending: list[tuple[int, bool, str, dict[str, int]]] = []
+
+    def person(self, entity_id: int, facts: dict[str, int]) -> None:
+        """One person's facts, to write with the next write() (nothing when none is known)."""
+        if facts:
+            codes = {code: 1 for code in facts if code != IN_RECORD}
+            digest = facts_digest(codes) if codes else ""
+            self.pending.append((entity_id, IN_RECORD in facts, digest, codes))
+
+    def write(self) -> int:
+        """The sets the people pending need, found or written, then the people; how many."""
+        wanted = {digest: codes for _, _, digest, codes in self.pending if digest}
+        wanted = {digest: codes for digest, codes in wanted.items() if digest not in self.known}
+        if wanted:
+            mine = self.sets.objects.filter(workspace_id=self.workspace_id)
+            self.known |= dict(mine.filter(digest__in=list(wanted)).values_list("digest", "pk"))
+            self.sets.objects.bulk_create(
+                self.sets(workspace_id=self.workspace_id, digest=digest, facts=codes)
+                for digest, codes in wanted.items()
+                if digest not in self.known
+            )
+            missing = [digest for digest in wanted if digest not in self.known]
+            self.known |= dict(mine.filter(digest__in=missing).values_list("digest", "pk"))
+        self.people.objects.bulk_create(
+            (
+                self.people(
+                    entity_id=entity_id,
+                    workspace_id=self.workspace_id,
+                    in_record=in_record,
+                    facts_set_id=self.known.get(digest),
+                )
+                for entity_id, in_record, digest, _ in self.pending
+            ),
+            batch_size=BATCH,
+        )
+        written, self.pending = len(self.pending), []
+        return written
+
+
 def entities_facts_refresh(workspace: Any, entity_ids: Iterable[int]) -> None:
     """Write again the facts of these people from their rows and gaps as stored now."""
     from limma.models import CoverageGap, ExternalId, PersonFacts, RelationRow
@@ -160,7 +217,9 @@ def entities_facts_refresh(workspace: Any, entity_ids: Iterable[int]) -> None:
     ids = sorted(set(entity_ids))
     if not ids:
         return
-    of = FactsOf(relation_slots(workspace.parsed_pack), workspace.vocabulary)
+    writer = FactsWriter(
+        workspace, FactsOf(relation_slots(workspace.parsed_pack), workspace.vocabulary)
+    )
     for start in range(0, len(ids), BATCH):
         chunk = ids[start : start + BATCH]
         rows: dict[int, list[tuple[str, Any, Any]]] = {pk: [] for pk in chunk}
@@ -177,11 +236,9 @@ def entities_facts_refresh(workspace: Any, entity_ids: Iterable[int]) -> None:
             ExternalId.objects.filter(entity_id__in=chunk).values_list("entity_id", flat=True)
         )
         PersonFacts.objects.filter(entity_id__in=chunk).delete()
-        PersonFacts.objects.bulk_create(
-            PersonFacts(entity_id=pk, workspace_id=workspace.pk, facts=facts)
-            for pk in chunk
-            if (facts := of.facts(rows[pk], withheld[pk], external_id=pk in named))
-        )
+        for pk in chunk:
+            writer.person(pk, writer.of.facts(rows[pk], withheld[pk], external_id=pk in named))
+        writer.write()
 
 
 def workspace_facts_rebuild(workspace: Any, of: FactsOf | None = None, apps: Any = None) -> int:
@@ -190,28 +247,31 @@ def workspace_facts_rebuild(workspace: Any, of: FactsOf | None = None, apps: Any
     and the workspace's pack and vocabulary (of)."""
     if apps is None:
         from django.apps import apps
-    CoverageGap, ExternalId, PersonFacts, RelationRow = (
-        apps.get_model("limma", name)
-        for name in ("CoverageGap", "ExternalId", "PersonFacts", "RelationRow")
+    CoverageGap, ExternalId, RelationRow = (
+        apps.get_model("limma", name) for name in ("CoverageGap", "ExternalId", "RelationRow")
     )
     if of is None:
         of = FactsOf(relation_slots(workspace.parsed_pack), workspace.vocabulary)
+    writer = FactsWriter(workspace, of, apps)
+    writer.people.objects.filter(workspace=workspace).delete()
+    writer.sets.objects.filter(workspace=workspace).delete()
     named = set(ExternalId.objects.filter(workspace=workspace).values_list("entity_id", flat=True))
     withheld: dict[int, list[str]] = {}
     for entity_id, relation in CoverageGap.objects.filter(
         workspace=workspace, reason=WITHHELD, part__isnull=True, entity__isnull=False
     ).values_list("entity_id", "relation"):
         withheld.setdefault(entity_id, []).append(relation)
-    PersonFacts.objects.filter(workspace=workspace).delete()
-    written: list[PersonFacts] = []
     count = 0
 
     def one(entity_id: int, rows: list[tuple[str, Any, Any]]) -> None:
+        nonlocal count
         external_id = entity_id in named
         named.discard(entity_id)
-        facts = of.facts(rows, withheld.pop(entity_id, []), external_id=external_id)
-        if facts:
-            written.append(PersonFacts(entity_id=entity_id, workspace=workspace, facts=facts))
+        writer.person(
+            entity_id, of.facts(rows, withheld.pop(entity_id, []), external_id=external_id)
+        )
+        if len(writer.pending) >= BATCH:
+            count += writer.write()
 
     current, held = None, []
     declared = (
@@ -225,16 +285,11 @@ def workspace_facts_rebuild(workspace: Any, of: FactsOf | None = None, apps: Any
                 one(current, held)
             current, held = entity_id, []
         held.append((relation, values, placed))
-        if len(written) >= BATCH:
-            PersonFacts.objects.bulk_create(written)
-            count += len(written)
-            written = []
     if current is not None:
         one(current, held)
     for entity_id in sorted(withheld.keys() | named):
         one(entity_id, [])
-    PersonFacts.objects.bulk_create(written, batch_size=BATCH)
-    return count + len(written)
+    return count + writer.write()
 
 
 @contextmanager

@@ -1,7 +1,7 @@
-"""Each person's facts (PersonFacts: the codes a search of one constraint per relation reads),
-the partial index a search asks whether any extracted row exists with, the scope's order as an
-index (name, then id: a page walks it), and the facts of the people already stored written
-once here."""
+"""Each person's facts (PersonFacts, and the FactsSet of codes they hold: what a search of one
+constraint per relation reads), the partial index a search asks whether any extracted row
+exists with, the scope's order as an index (name, then id: a page walks it), and the facts of
+the people already stored written once here."""
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -24,9 +24,24 @@ def facts_written(apps, schema_editor) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("limma", "0002_relationrow_placed")]
+    dependencies = [
+        ("limma", "0002_relationrow_placed"),
+    ]
 
     operations = [
+        migrations.CreateModel(
+            name="FactsSet",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("digest", models.CharField(max_length=64)),
+                ("facts", models.JSONField(default=dict)),
+            ],
+        ),
         migrations.CreateModel(
             name="PersonFacts",
             fields=[
@@ -40,16 +55,16 @@ class Migration(migrations.Migration):
                         to="limma.entity",
                     ),
                 ),
-                ("facts", models.JSONField(default=dict)),
-                (
-                    "workspace",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="person_facts",
-                        to="limma.workspace",
-                    ),
-                ),
+                ("in_record", models.BooleanField(default=False)),
             ],
+        ),
+        migrations.RemoveIndex(
+            model_name="entity",
+            name="limma_entit_workspa_bcc96e_idx",
+        ),
+        migrations.AddIndex(
+            model_name="entity",
+            index=models.Index(fields=["workspace", "name_key", "key"], name="entity_scope_order"),
         ),
         migrations.AddIndex(
             model_name="relationrow",
@@ -59,11 +74,39 @@ class Migration(migrations.Migration):
                 name="row_extracted",
             ),
         ),
-        migrations.RemoveIndex(model_name="entity", name="limma_entit_workspa_bcc96e_idx"),
-        migrations.AddIndex(
-            model_name="entity",
-            index=models.Index(
-                fields=["workspace", "name_key", "key"], name="entity_scope_order"
+        migrations.AddField(
+            model_name="factsset",
+            name="workspace",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="facts_sets",
+                to="limma.workspace",
+            ),
+        ),
+        migrations.AddField(
+            model_name="personfacts",
+            name="facts_set",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="people",
+                to="limma.factsset",
+            ),
+        ),
+        migrations.AddField(
+            model_name="personfacts",
+            name="workspace",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="person_facts",
+                to="limma.workspace",
+            ),
+        ),
+        migrations.AddConstraint(
+            model_name="factsset",
+            constraint=models.UniqueConstraint(
+                fields=("workspace", "digest"), name="facts_set_unique"
             ),
         ),
         migrations.RunPython(facts_written, migrations.RunPython.noop),

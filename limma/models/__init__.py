@@ -4,7 +4,7 @@ from limma.models.documents import Document, Part, Sentence
 from limma.models.entities import Entity, ExternalId
 from limma.models.keys import ApiKey
 from limma.models.ledger import LedgerEntry
-from limma.models.relations import CoverageGap, PersonFacts, RelationRow
+from limma.models.relations import CoverageGap, FactsSet, PersonFacts, RelationRow
 from limma.models.workspaces import VocabularyTerm, Workspace
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "Document",
     "Entity",
     "ExternalId",
+    "FactsSet",
     "LedgerEntry",
     "Part",
     "PersonFacts",

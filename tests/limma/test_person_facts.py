@@ -8,7 +8,15 @@ import copy
 
 import pytest
 
-from limma.models import CoverageGap, Entity, ExternalId, PersonFacts, RelationRow, Workspace
+from limma.models import (
+    CoverageGap,
+    Entity,
+    ExternalId,
+    FactsSet,
+    PersonFacts,
+    RelationRow,
+    Workspace,
+)
 from limma.placement import (
     IN_RECORD,
     FactsOf,
@@ -28,19 +36,19 @@ SLOTS = {"based_in": {"place": "place"}, "held_role": {"function": "function", "
 
 
 def stored(workspace: Workspace) -> dict[int, dict[str, int]]:
-    return dict(PersonFacts.objects.filter(workspace=workspace).values_list("entity_id", "facts"))
+    """Each person's facts as written: their set's codes, and whether the record holds them."""
+    return {
+        entity_id: {**(facts or {}), **({IN_RECORD: 1} if in_record else {})}
+        for entity_id, in_record, facts in PersonFacts.objects.filter(
+            workspace=workspace
+        ).values_list("entity_id", "in_record", "facts_set__facts")
+    }
 
 
 def derived_again(workspace: Workspace) -> dict[int, dict[str, int]]:
-    """The facts written from scratch, the stored ones put back as they were."""
-    kept = stored(workspace)
+    """The facts written again from scratch."""
     workspace_facts_rebuild(Workspace.objects.get(pk=workspace.pk))
-    fresh = stored(workspace)
-    PersonFacts.objects.filter(workspace=workspace).delete()
-    PersonFacts.objects.bulk_create(
-        PersonFacts(entity_id=pk, workspace=workspace, facts=facts) for pk, facts in kept.items()
-    )
-    return fresh
+    return stored(workspace)
 
 
 def person(workspace: Workspace, key: str = "p1") -> Entity:
@@ -139,10 +147,14 @@ def test_a_person_or_workspace_deleted_takes_their_facts():
             workspace=workspace, entity=who, relation="held_role", reason="withheld"
         )
 
+    held = PersonFacts.objects.filter(workspace=workspace).values_list("facts_set", flat=True)
+    assert len(set(held)) == 1  # the same facts are one set
+
     ada.delete()
     assert list(stored(workspace)) == [bea.pk]
     workspace.delete()
     assert not PersonFacts.objects.exists()
+    assert not FactsSet.objects.exists()
 
 
 def test_the_migration_writes_the_facts_of_the_people_already_stored():
@@ -155,6 +167,7 @@ def test_the_migration_writes_the_facts_of_the_people_already_stored():
     export_connect(workspace=workspace, tables=export["tables"], mapping=export["mapping"])
     written = stored(workspace)
     PersonFacts.objects.all().delete()
+    FactsSet.objects.all().delete()
 
     import_module("limma.migrations.0003_person_facts").facts_written(apps, None)
 
