@@ -10,6 +10,12 @@ decisions are the pure partition's own (Matcher, in_period), so the database onl
 
 Per person and relation, the best code, a declared row and a withheld one give the relation's
 verdict as partition.relation_verdict does; the person's verdict is partition's overall one.
+
+When each constrained relation carries one constraint on a vocabulary slot, with no date, the
+rows need not be read at all: each person's facts (limma PersonFacts, written with their rows)
+name the set of facts they hold, and a set holds each placed term with every term above it. A
+relation's verdict is then which codes the set holds (a term under Europe: one code), decided
+once per set; the count groups people by set, a page asks each person's set as it walks.
 """
 
 from __future__ import annotations
@@ -109,6 +115,8 @@ class PartitionQuery:
     # Read each person's facts (PersonFacts) when they hold all the search asks; False: always
     # group the rows (the tests compare the two).
     facts: bool = True
+    # The workspace whose sets of facts a search decides ("": every set of every workspace).
+    workspace_id: str = ""
 
     def __post_init__(self) -> None:
         self.relations = list(dict.fromkeys(c.relation for c in self.constraints))
@@ -118,9 +126,8 @@ class PartitionQuery:
         self._codes: dict[str, tuple[list[str], list[str]]] = {}
         self._per_person: tuple[dict[str, Any], dict[str, Any]] | None = None
         self.by_facts = self.facts and self._facts_hold()
-        self._sql, self._params = (
-            self._facts_people(rows=False) if self.by_facts else self._joined_sql()
-        )
+        # Everybody beside their rows' grouping: what the rows' count, list and firsts read.
+        self._sql, self._params = ("", []) if self.by_facts else self._joined_sql()
         self._count()
 
     # -- by the person's facts ------------------------------------------------------------
@@ -196,33 +203,43 @@ class PartitionQuery:
         ]
         return Case(*whens, default=Value(NOT_RECORDED), output_field=CharField())
 
-    def _facts_people(self, *, rows: bool) -> tuple[str, list[Any]]:
-        """Everybody in scope beside their set of facts, one narrow row each, no grouping:
-        joined, for a list of everybody; for a page (rows), asked person by person, so the page
-        walks the scope in order and stops when full, with each met relation's row."""
+    def _facts_walked(self, *, rows: bool) -> tuple[str, list[Any]]:
+        """Each person's verdicts asked of their own set, person by person: a query that
+        walks the scope's order index and stops at its LIMIT; with rows, the met rows."""
         columns: dict[str, Any] = {}
         per_person = self._aggregates()[0] if rows else {}
-        for i, relation in enumerate(self.relations):
-            (constraint,) = [c for c in self.constraints if c.relation == relation]
-            if not rows:
-                columns[f"v_{i}"] = self._facts_verdict(constraint, f"{FACTS}__facts_set__facts")
-                columns[f"row_{i}"] = Value(None, output_field=IntegerField())
-                continue
+        for i, constraint in enumerate(self._one_per_relation()):
             held = FactsSet.objects.filter(people__entity_id=OuterRef("id"))
             columns[f"v_{i}"] = Coalesce(
                 Subquery(held.annotate(v=self._facts_verdict(constraint, "facts")).values("v")),
                 Value(NOT_RECORDED),
                 output_field=CharField(),
             )
-            columns[f"row_{i}"] = Subquery(
-                self._person_rows()
-                .filter(entity_id=OuterRef("id"))
-                .values("entity_id")
-                .annotate(value=per_person[f"row_{i}"])
-                .values("value")
+            columns[f"row_{i}"] = (
+                Subquery(
+                    self._person_rows()
+                    .filter(entity_id=OuterRef("id"))
+                    .values("entity_id")
+                    .annotate(value=per_person[f"row_{i}"])
+                    .values("value")
+                )
+                if rows
+                else Value(None, output_field=IntegerField())
             )
         query = self.scope.order_by().annotate(**columns).values("id", "name_key", "key", *columns)
         sql, params = query.query.sql_with_params()
+        return sql, list(params)
+
+    def _sets_sql(self) -> tuple[str, list[Any]]:
+        """Each set of facts of the workspace with its verdict of each relation (v_i)."""
+        verdicts = {
+            f"v_{i}": self._facts_verdict(c, "facts")
+            for i, c in enumerate(self._one_per_relation())
+        }
+        sets = FactsSet.objects.order_by()
+        if self.workspace_id:
+            sets = sets.filter(workspace_id=self.workspace_id)
+        sql, params = sets.annotate(**verdicts).values("id", *verdicts).query.sql_with_params()
         return sql, list(params)
 
     def _facts_count_sql(self) -> tuple[str, list[Any]]:
@@ -235,13 +252,7 @@ class PartitionQuery:
             .values("held", "people")
             .query.sql_with_params()
         )
-        verdicts = {
-            f"v_{i}": self._facts_verdict(c, "facts")
-            for i, c in enumerate(self._one_per_relation())
-        }
-        sets_sql, sets_params = (
-            FactsSet.objects.order_by().annotate(**verdicts).values("id", *verdicts)
-        ).query.sql_with_params()
+        sets_sql, sets_params = self._sets_sql()
         each = [f"COALESCE(s.v_{i}, %s)" for i in range(len(self.relations))]
         grouped = ", ".join(str(n) for n in range(1, len(each) + 1))
         sql = (
@@ -467,7 +478,7 @@ class PartitionQuery:
         # A page walks the scope person by person and stops when full; a whole list is one
         # grouping of all rows.
         if self.by_facts:
-            people_sql, people_params = self._facts_people(rows=True)
+            people_sql, people_params = self._facts_walked(rows=True)
         else:
             people_sql, people_params = (
                 self._correlated_sql() if limit is not None else (self._sql, self._params)
@@ -503,6 +514,8 @@ class PartitionQuery:
 
     def firsts(self, caps: Mapping[str, int]) -> dict[str, list[int]]:
         """The first entity ids of each verdict, up to its cap, in the scope's order: one query."""
+        if self.by_facts:
+            return self._facts_firsts(caps)
         overall = self._overall_sql()
         ranked = (
             f"SELECT e.id, {overall} AS overall, ROW_NUMBER() OVER (PARTITION BY {overall}"
@@ -517,6 +530,28 @@ class PartitionQuery:
             for pk, verdict in cursor.fetchall():
                 if verdict in found and len(found[verdict]) < caps[verdict]:
                     found[verdict].append(pk)
+        return found
+
+    def _facts_firsts(self, caps: Mapping[str, int]) -> dict[str, list[int]]:
+        """By the facts: one walk of the scope's order per verdict anybody holds, each stopping
+        at its cap (no sort of everybody), all in one query."""
+        walked, walked_params = self._facts_walked(rows=False)
+        overall = self._overall_sql()
+        asked = [(v, cap) for v, cap in caps.items() if cap > 0 and self.counts[v] > 0]
+        found: dict[str, list[int]] = {verdict: [] for verdict in caps}
+        if not asked:
+            return found
+        parts, params = [], []
+        for verdict, cap in asked:
+            parts.append(
+                f"SELECT * FROM (SELECT e.id, {overall} AS overall FROM ({walked}) e"
+                f" WHERE {overall} = %s ORDER BY e.name_key, e.key LIMIT %s) w"
+            )
+            params += [*walked_params, verdict, cap]
+        with connection.cursor() as cursor:
+            cursor.execute(" UNION ALL ".join(parts), params)
+            for pk, verdict in cursor.fetchall():
+                found[verdict].append(pk)
         return found
 
 
