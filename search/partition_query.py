@@ -124,6 +124,7 @@ class PartitionQuery:
         self.counts: Counter[str] = Counter()
         self.reasons: Counter[str] = Counter()
         self._codes: dict[str, tuple[list[str], list[str]]] = {}
+        self._met_terms: dict[str, list[str]] = {}
         self._per_person: tuple[dict[str, Any], dict[str, Any]] | None = None
         self.by_facts = self.facts and self._facts_hold()
         # Everybody beside their rows' grouping: what the rows' count, list and firsts read.
@@ -181,7 +182,23 @@ class PartitionQuery:
                 fact_unplaced(relation, slot),
             ]
             self._codes[known] = (met, unplaced)
+            self._met_terms[known] = sorted(decided[MET])
         return self._codes[known]
+
+    def _met_row(self, constraint: Constraint) -> Subquery:
+        """The person's first row that meets the constraint (a declared one: the facts hold
+        only when the key reads no other of these relations)."""
+        self._facts_codes(constraint)
+        slot, terms = constraint.slot, self._met_terms[repr(constraint)]
+        met = Q(In(KT(f"placed__{slot}"), terms)) if terms else Q(pk__in=[])
+        if constraint.op == "ne":
+            met |= ~Q(values__has_key=slot)
+        rows = RelationRow.objects.filter(
+            entity_id=OuterRef("id"),
+            relation=constraint.relation,
+            origin=RelationRow.Origin.DECLARED,
+        )
+        return Subquery(rows.filter(met).order_by("pk").values("pk")[:1])
 
     def _facts_verdict(self, constraint: Constraint, facts: str) -> Case:
         """One relation's verdict from a person's facts (the JSON field at `facts`), as
@@ -207,7 +224,6 @@ class PartitionQuery:
         """Each person's verdicts asked of their own set, person by person: a query that
         walks the scope's order index and stops at its LIMIT; with rows, the met rows."""
         columns: dict[str, Any] = {}
-        per_person = self._aggregates()[0] if rows else {}
         for i, constraint in enumerate(self._one_per_relation()):
             held = FactsSet.objects.filter(people__entity_id=OuterRef("id"))
             columns[f"v_{i}"] = Coalesce(
@@ -216,15 +232,7 @@ class PartitionQuery:
                 output_field=CharField(),
             )
             columns[f"row_{i}"] = (
-                Subquery(
-                    self._person_rows()
-                    .filter(entity_id=OuterRef("id"))
-                    .values("entity_id")
-                    .annotate(value=per_person[f"row_{i}"])
-                    .values("value")
-                )
-                if rows
-                else Value(None, output_field=IntegerField())
+                self._met_row(constraint) if rows else Value(None, output_field=IntegerField())
             )
         query = self.scope.order_by().annotate(**columns).values("id", "name_key", "key", *columns)
         sql, params = query.query.sql_with_params()
