@@ -187,10 +187,14 @@ class FactsWriter:
         if wanted:
             mine = self.sets.objects.filter(workspace_id=self.workspace_id)
             self.known |= dict(mine.filter(digest__in=list(wanted)).values_list("digest", "pk"))
+            # Another writer may write the same set meanwhile: it is found again below.
             self.sets.objects.bulk_create(
-                self.sets(workspace_id=self.workspace_id, digest=digest, facts=codes)
-                for digest, codes in wanted.items()
-                if digest not in self.known
+                (
+                    self.sets(workspace_id=self.workspace_id, digest=digest, facts=codes)
+                    for digest, codes in wanted.items()
+                    if digest not in self.known
+                ),
+                ignore_conflicts=True,
             )
             missing = [digest for digest in wanted if digest not in self.known]
             self.known |= dict(mine.filter(digest__in=missing).values_list("digest", "pk"))
