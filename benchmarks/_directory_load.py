@@ -15,10 +15,11 @@ BATCH = 5000
 
 
 def bulk_load(workspace: Any, export: dict[str, Any]) -> dict[str, int]:
-    """What connect writes for this export, written with bulk_create (no model is called)."""
+    """What connect writes for this export (the people's facts included), written with
+    bulk_create (no model is called)."""
     from limma.models import CoverageGap, Document, Entity, ExternalId, RelationRow
     from limma.names import name_key
-    from limma.placement import row_placed
+    from limma.placement import row_placed, workspace_facts_rebuild
     from limma.services.connect_load import TRUTHY, row_id
     from limma.services.connect_mapping import cell
 
@@ -104,6 +105,7 @@ def bulk_load(workspace: Any, export: dict[str, Any]) -> dict[str, int]:
         if person.get(document_map["text"])
     ]
     Document.objects.bulk_create(documents, batch_size=BATCH)
+    workspace_facts_rebuild(workspace)  # what connect writes for the people it loads
     return {
         "entities": len(entities),
         "rows": len(rows),

@@ -11,16 +11,21 @@ Marketing: median ms and the number of database queries per call, compact and fu
 every count against the brute-force count of tests/search/directory.py, then drops the
 database, whatever happens.
 
-Side by side, alternated in one run: the product's compact call, the best hand-written SQL
-over the same tables (HAND_WRITTEN: one grouping per person, bool_or ... FILTER, the terms
-under Europe and Marketing handed in as arrays) and, up to --before-up-to people, the
-partition as it ran before it moved into the database (every row read into Python and placed
-there: python_partition).
+Side by side, alternated in one run: the product's compact call; the best hand-written SQL
+over the tables it reads (FACTS_HAND_WRITTEN: the people counted per set of facts, each set
+decided once, the codes as the product hands them); and, before this change, the product's
+call with the partition grouping every row (PartitionQuery(facts=False)), the hand-written SQL
+over the rows (HAND_WRITTEN: one grouping per person, bool_or ... FILTER, the terms under
+Europe and Marketing as arrays) and, up to --before-up-to people, the partition as it ran
+before it moved into the database (every row read into Python and placed there:
+python_partition). Both hand-written queries and the grouped product must give the product's
+counts (and ids).
 
 Loading: the benchmark writes the rows connect writes (entities, external ids, declared rows
-with their table, columns, record ids and placed terms, withheld gaps, profile documents) with
-bulk_create, and proves the two loads equal first: --check-people people (default 2,000) are
-loaded both ways and every search count and matched id of a few constraint sets must agree.
+with their table, columns, record ids and placed terms, withheld gaps, profile documents, the
+people's facts) with bulk_create, and proves the two loads equal first: --check-people people
+(default 2,000) are loaded both ways and every search count and matched id of a few constraint
+sets must agree.
 """
 
 from __future__ import annotations
@@ -79,6 +84,12 @@ def parse() -> argparse.Namespace:
         type=int,
         default=100_000,
         help="time the Python partition (before) beside the product up to this many people",
+    )
+    parser.add_argument(
+        "--rows-up-to",
+        type=int,
+        default=100_000,
+        help="time the product grouping every row, and the SQL over the rows, up to this many",
     )
     parser.add_argument(
         "--database-name", default=BENCH_DB, help="the scratch database (dropped at the end)"
@@ -265,9 +276,49 @@ SELECT verdict, COUNT(*) FROM (
 """
 
 
+# The best plain SQL over the tables the product reads now: the people in scope counted per set
+# of facts they hold (each person's narrow facts row beside them, no grouping of rows), then
+# each set's verdicts decided once; "a term under Europe" is one code of a set. The scope as
+# the product's: the record's own test first, then the others.
+FACTS_HAND_WRITTEN = """
+SELECT verdict, SUM(people) FROM (
+  SELECT CASE
+    WHEN based = 'ruled_out' OR role = 'ruled_out' THEN 'ruled_out'
+    WHEN based IN ('cannot_be_placed', 'withheld') OR role IN ('cannot_be_placed', 'withheld')
+      THEN 'cannot_be_placed'
+    WHEN based = 'not_recorded' OR role = 'not_recorded' THEN 'not_recorded'
+    ELSE 'matched' END AS verdict, people
+  FROM (
+    SELECT g.people,
+      CASE WHEN s.facts ? 'based_in.place=Europe' THEN 'matched'
+        WHEN s.facts ? 'based_in.place?' THEN 'cannot_be_placed'
+        WHEN s.facts ? 'based_in#withheld' THEN 'withheld'
+        WHEN s.facts ? 'based_in#declared' THEN 'ruled_out' ELSE 'not_recorded' END AS based,
+      CASE WHEN s.facts ? 'held_role.function=Marketing' THEN 'matched'
+        WHEN s.facts ? 'held_role.function?' THEN 'cannot_be_placed'
+        WHEN s.facts ? 'held_role#withheld' THEN 'withheld'
+        WHEN s.facts ? 'held_role#declared' THEN 'ruled_out' ELSE 'not_recorded' END AS role
+    FROM (
+      SELECT f.facts_set_id, COUNT(*) AS people
+      FROM limma_entity e
+      LEFT JOIN limma_personfacts f ON f.entity_id = e.id AND f.workspace_id = %(ws)s
+      WHERE e.workspace_id = %(ws)s AND e.merged_into_id IS NULL AND e.kind = 'person'
+        AND (f.in_record
+          OR EXISTS (SELECT 1 FROM limma_externalid x WHERE x.entity_id = e.id)
+          OR EXISTS (SELECT 1 FROM limma_document d WHERE d.entity_id = e.id
+            AND d.state <> 'superseded')
+          OR EXISTS (SELECT 1 FROM limma_relationrow d WHERE d.entity_id = e.id
+            AND d.origin = 'declared'))
+      GROUP BY f.facts_set_id
+    ) g LEFT JOIN limma_factsset s ON s.id = g.facts_set_id
+  ) per_set
+) verdicts GROUP BY verdict
+"""
+
+
 def hand_written(workspace: Any) -> dict[str, int]:
-    """The hand-written SQL's counts (the admin key reads every group, so no access filter
-    beyond the workspace: the product's query carries the key's access as well)."""
+    """The hand-written SQL's counts over the rows (the admin key reads every group, so no
+    access filter beyond the workspace: the product's query carries the key's access as well)."""
     from django.db import connection
 
     vocabulary = workspace.vocabulary
@@ -280,7 +331,32 @@ def hand_written(workspace: Any) -> dict[str, int]:
         return dict(cursor.fetchall())
 
 
-def side_by_side(key: Any, workspace_id: str, runs: int, *, before: bool) -> dict[str, Any]:
+def facts_hand_written(workspace: Any) -> dict[str, int]:
+    """The hand-written SQL's counts over the people's facts (the same access as above)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(FACTS_HAND_WRITTEN, {"ws": workspace.id})
+        return {verdict: int(people) for verdict, people in cursor.fetchall()}
+
+
+def rows_grouped(key: Any, workspace_id: str, detail: str) -> dict:
+    """Before the facts: the product's own call with the partition grouping every row."""
+    from unittest import mock
+
+    from search import service
+    from search.partition_query import PartitionQuery
+
+    def grouping(**kwargs: Any) -> PartitionQuery:
+        return PartitionQuery(**kwargs, facts=False)
+
+    with mock.patch.object(service, "PartitionQuery", grouping):
+        return one_search(key, workspace_id, EUROPE_MARKETING, detail)
+
+
+def side_by_side(
+    key: Any, workspace_id: str, runs: int, *, before: bool, rows: bool = True
+) -> dict[str, Any]:
     """The product's compact call and the hand-written SQL, alternated in one run (and the
     Python partition before this change, when asked): each one's times (ms)."""
     from limma.access import access_workspace
@@ -290,8 +366,11 @@ def side_by_side(key: Any, workspace_id: str, runs: int, *, before: bool) -> dic
         "product (compact reply)": lambda: one_search(
             key, workspace_id, EUROPE_MARKETING, "compact"
         ),
-        "hand-written SQL (counts)": lambda: hand_written(workspace),
+        "hand-written SQL, facts (counts)": lambda: facts_hand_written(workspace),
     }
+    if rows:
+        calls["before: product, rows grouped"] = lambda: rows_grouped(key, workspace_id, "compact")
+        calls["before: hand-written SQL, rows"] = lambda: hand_written(workspace)
     if before:
         calls["before: Python partition (counts)"] = lambda: python_partition(key, workspace)
     for call in calls.values():
@@ -334,7 +413,7 @@ def check_bulk_equals_connect(people: int) -> None:
     )
 
 
-def measure(size: int, runs: int, *, before: bool) -> dict[str, Any]:
+def measure(size: int, runs: int, *, before: bool, rows: bool = True) -> dict[str, Any]:
     from django.db import connection, transaction
 
     from limma.vocabulary import Vocabulary
@@ -368,9 +447,13 @@ def measure(size: int, runs: int, *, before: bool) -> dict[str, Any]:
             "max_ms": max(times),
             "queries": queries_of(call),
         }
-    got = hand_written(workspace)
-    assert {v: got.get(v, 0) for v in counts} == counts, (got, counts)
-    result["side_by_side"] = side_by_side(key, workspace.id, runs, before=before)
+    for hand in (hand_written, facts_hand_written):
+        got = hand(workspace)
+        assert {v: got.get(v, 0) for v in counts} == counts, (hand.__name__, got, counts)
+    grouped = rows_grouped(key, workspace.id, "full")
+    assert grouped["counts"] == reply["counts"], (grouped["counts"], reply["counts"])
+    assert grouped["entities"] == reply["entities"]
+    result["side_by_side"] = side_by_side(key, workspace.id, runs, before=before, rows=rows)
     return result
 
 
@@ -406,6 +489,8 @@ def report(results: list[dict[str, Any]], runs: int) -> None:
         for name, each in times.items():
             median = statistics.median(each)
             print(f"  {name:<36} {min(each):>8.1f} {median:>10.1f} {median / product:>10.2f}")
+        hand = statistics.median(times["hand-written SQL, facts (counts)"])
+        print(f"  product / hand-written SQL over the same tables: {product / hand:.2f}")
         print(
             f"  compact min/max {r['compact']['min_ms']:.0f}/{r['compact']['max_ms']:.0f} ms;"
             f" counts {r['counts']} equal the brute-force count"
@@ -428,7 +513,12 @@ def main() -> None:
             if time.perf_counter() - began > args.deadline_minutes * 60:
                 print(f"skipped {size:,} people: past the {args.deadline_minutes} min deadline")
                 continue
-            result = measure(size, args.runs, before=size <= args.before_up_to)
+            result = measure(
+                size,
+                args.runs,
+                before=size <= args.before_up_to,
+                rows=size <= args.rows_up_to,
+            )
             results.append(result)
             print(
                 f"{size:,} people: loaded in {result['load_s']:.1f} s, compact "

@@ -1,4 +1,6 @@
-"""Each row's vocabulary slots placed once, at write: the term each stored value names.
+"""Each row's vocabulary slots placed once, at write: the term each stored value names; and
+each person's facts (PersonFacts), the set of codes a search of one constraint per relation
+reads instead of all the person's rows.
 
 A search then asks the database which rows hold a term under Europe (a list of term names the
 vocabulary's closure gives once per search), instead of placing every row's value in Python on
@@ -8,7 +10,11 @@ change of the vocabulary (a term added, renamed or removed) places the workspace
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import hashlib
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from limma.match import VOCABULARY_TYPES
@@ -56,15 +62,266 @@ def workspace_rows_placed(workspace: Any) -> int:
             count += len(changed)
             changed = []
     RelationRow.objects.bulk_update(changed, ["placed"])
+    workspace_facts_rebuild(workspace)
     return count + len(changed)
 
 
-def vocabulary_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
-    """A term of a workspace saved or deleted: its rows are placed under the new vocabulary."""
+def vocabulary_changed(sender: Any, instance: Any, origin: Any = None, **kwargs: Any) -> None:
+    """A term of a workspace saved or deleted: its rows are placed under the new vocabulary
+    (not when the term goes with its workspace)."""
     from limma.models import Workspace
     from limma.models.workspaces import workspace_vocabulary_forget
 
     workspace_vocabulary_forget(instance.workspace_id)
+    if not _by_itself(instance, origin):
+        return
     workspace = Workspace.objects.filter(pk=instance.workspace_id).first()
     if workspace is not None:
         workspace_rows_placed(workspace)
+
+
+# -- a person's facts: what the search reads of one person, in one narrow row ----------------
+
+DECLARED, WITHHELD = "declared", "withheld"
+# The person is held by the record: an external id or a declared row (the search's scope).
+IN_RECORD = "record"
+_deferred: ContextVar[set[int] | None] = ContextVar("facts_deferred", default=None)
+
+
+def fact_term(relation: str, slot: str, term: str) -> str:
+    """A row of the relation holds, in the slot, this term or one under it."""
+    return f"{relation}.{slot}={term}"
+
+
+def fact_unplaced(relation: str, slot: str) -> str:
+    """A row holds the slot and the vocabulary cannot place its value."""
+    return f"{relation}.{slot}?"
+
+
+def fact_missing(relation: str, slot: str) -> str:
+    """A row does not hold the slot."""
+    return f"{relation}.{slot}!"
+
+
+def fact_relation(relation: str, what: str) -> str:
+    """The person has a declared row of the relation (DECLARED) or a withheld one (WITHHELD)."""
+    return f"{relation}#{what}"
+
+
+class FactsOf:
+    """One person's facts from their declared rows and withheld gaps. A placed term brings every
+    term above it, so "a term under Europe" is one code, not one per country."""
+
+    def __init__(self, slots: Mapping[str, Mapping[str, str]], vocabulary: Vocabulary) -> None:
+        self.slots = slots
+        self.vocabulary = vocabulary
+        self.terms = {
+            axis: {t.name: t for t in vocabulary.terms(axis)} for axis in VOCABULARY_TYPES
+        }
+        self.above: dict[tuple[str, str], frozenset[str]] = {}
+
+    def _above(self, axis: str, name: str) -> frozenset[str]:
+        if (axis, name) not in self.above:
+            term = self.terms.get(axis, {}).get(name)
+            broader = self.vocabulary.broader_closure(term) if term is not None else frozenset()
+            self.above[(axis, name)] = broader | {name}
+        return self.above[(axis, name)]
+
+    def facts(
+        self,
+        rows: Iterable[tuple[str, Mapping[str, Any], Mapping[str, str]]],
+        withheld: Iterable[str],
+        *,
+        external_id: bool,
+    ) -> dict[str, int]:
+        """rows: (relation, values, placed) of the person's declared rows; withheld: the
+        relations of their withheld gaps; external_id: whether an export's record names them."""
+        found: dict[str, int] = {IN_RECORD: 1} if external_id else {}
+        for relation, values, placed in rows:
+            found[IN_RECORD] = 1
+            found[fact_relation(relation, DECLARED)] = 1
+            for slot, slot_type in self.slots.get(relation, {}).items():
+                if slot_type not in VOCABULARY_TYPES:
+                    continue
+                if slot not in values:
+                    found[fact_missing(relation, slot)] = 1
+                elif slot in placed:
+                    for name in self._above(slot_type, placed[slot]):
+                        found[fact_term(relation, slot, name)] = 1
+                else:
+                    found[fact_unplaced(relation, slot)] = 1
+        for relation in withheld:
+            found[fact_relation(relation, WITHHELD)] = 1
+        return dict(sorted(found.items()))
+
+
+def facts_digest(facts: Mapping[str, int]) -> str:
+    return hashlib.sha256(json.dumps(sorted(facts)).encode()).hexdigest()
+
+
+class FactsWriter:
+    """Writes people's facts: each person's row (in the record, their set of facts), each set
+    written once per workspace and found again by its digest."""
+
+    def __init__(self, workspace: Any, of: FactsOf, apps: Any = None) -> None:
+        if apps is None:
+            from django.apps import apps
+        self.workspace_id = workspace.pk
+        self.of = of
+        self.sets = apps.get_model("limma", "FactsSet")
+        self.people = apps.get_model("limma", "PersonFacts")
+        self.known: dict[str, int] = {}
+        self.pending: list[tuple[int, bool, str, dict[str, int]]] = []
+
+    def person(self, entity_id: int, facts: dict[str, int]) -> None:
+        """One person's facts, to write with the next write() (nothing when none is known)."""
+        if facts:
+            codes = {code: 1 for code in facts if code != IN_RECORD}
+            digest = facts_digest(codes) if codes else ""
+            self.pending.append((entity_id, IN_RECORD in facts, digest, codes))
+
+    def write(self) -> int:
+        """The sets the people pending need, found or written, then the people; how many."""
+        wanted = {digest: codes for _, _, digest, codes in self.pending if digest}
+        wanted = {digest: codes for digest, codes in wanted.items() if digest not in self.known}
+        if wanted:
+            mine = self.sets.objects.filter(workspace_id=self.workspace_id)
+            self.known |= dict(mine.filter(digest__in=list(wanted)).values_list("digest", "pk"))
+            # Another writer may write the same set meanwhile: it is found again below.
+            self.sets.objects.bulk_create(
+                (
+                    self.sets(workspace_id=self.workspace_id, digest=digest, facts=codes)
+                    for digest, codes in wanted.items()
+                    if digest not in self.known
+                ),
+                ignore_conflicts=True,
+            )
+            missing = [digest for digest in wanted if digest not in self.known]
+            self.known |= dict(mine.filter(digest__in=missing).values_list("digest", "pk"))
+        self.people.objects.bulk_create(
+            (
+                self.people(
+                    entity_id=entity_id,
+                    workspace_id=self.workspace_id,
+                    in_record=in_record,
+                    facts_set_id=self.known.get(digest),
+                )
+                for entity_id, in_record, digest, _ in self.pending
+            ),
+            batch_size=BATCH,
+        )
+        written, self.pending = len(self.pending), []
+        return written
+
+
+def entities_facts_refresh(workspace: Any, entity_ids: Iterable[int]) -> None:
+    """Write again the facts of these people from their rows and gaps as stored now."""
+    from limma.models import CoverageGap, ExternalId, PersonFacts, RelationRow
+
+    ids = sorted(set(entity_ids))
+    if not ids:
+        return
+    writer = FactsWriter(
+        workspace, FactsOf(relation_slots(workspace.parsed_pack), workspace.vocabulary)
+    )
+    for start in range(0, len(ids), BATCH):
+        chunk = ids[start : start + BATCH]
+        rows: dict[int, list[tuple[str, Any, Any]]] = {pk: [] for pk in chunk}
+        withheld: dict[int, list[str]] = {pk: [] for pk in chunk}
+        for entity_id, relation, values, placed in RelationRow.objects.filter(
+            entity_id__in=chunk, origin=RelationRow.Origin.DECLARED
+        ).values_list("entity_id", "relation", "values", "placed"):
+            rows[entity_id].append((relation, values, placed))
+        for entity_id, relation in CoverageGap.objects.filter(
+            entity_id__in=chunk, reason=WITHHELD, part__isnull=True
+        ).values_list("entity_id", "relation"):
+            withheld[entity_id].append(relation)
+        named = set(
+            ExternalId.objects.filter(entity_id__in=chunk).values_list("entity_id", flat=True)
+        )
+        PersonFacts.objects.filter(entity_id__in=chunk).delete()
+        for pk in chunk:
+            writer.person(pk, writer.of.facts(rows[pk], withheld[pk], external_id=pk in named))
+        writer.write()
+
+
+def workspace_facts_rebuild(workspace: Any, of: FactsOf | None = None, apps: Any = None) -> int:
+    """Every person's facts of the workspace written again (its vocabulary changed, or a bulk
+    load wrote rows without them); people written. A migration hands in its own models (apps)
+    and the workspace's pack and vocabulary (of)."""
+    if apps is None:
+        from django.apps import apps
+    CoverageGap, ExternalId, RelationRow = (
+        apps.get_model("limma", name) for name in ("CoverageGap", "ExternalId", "RelationRow")
+    )
+    if of is None:
+        of = FactsOf(relation_slots(workspace.parsed_pack), workspace.vocabulary)
+    writer = FactsWriter(workspace, of, apps)
+    writer.people.objects.filter(workspace=workspace).delete()
+    writer.sets.objects.filter(workspace=workspace).delete()
+    named = set(ExternalId.objects.filter(workspace=workspace).values_list("entity_id", flat=True))
+    withheld: dict[int, list[str]] = {}
+    for entity_id, relation in CoverageGap.objects.filter(
+        workspace=workspace, reason=WITHHELD, part__isnull=True, entity__isnull=False
+    ).values_list("entity_id", "relation"):
+        withheld.setdefault(entity_id, []).append(relation)
+    count = 0
+
+    def one(entity_id: int, rows: list[tuple[str, Any, Any]]) -> None:
+        nonlocal count
+        external_id = entity_id in named
+        named.discard(entity_id)
+        writer.person(
+            entity_id, of.facts(rows, withheld.pop(entity_id, []), external_id=external_id)
+        )
+        if len(writer.pending) >= BATCH:
+            count += writer.write()
+
+    current, held = None, []
+    declared = (
+        RelationRow.objects.filter(workspace=workspace, origin=DECLARED)
+        .order_by("entity_id")
+        .values_list("entity_id", "relation", "values", "placed")
+    )
+    for entity_id, relation, values, placed in declared.iterator(chunk_size=BATCH):
+        if entity_id != current:
+            if current is not None:
+                one(current, held)
+            current, held = entity_id, []
+        held.append((relation, values, placed))
+    if current is not None:
+        one(current, held)
+    for entity_id in sorted(withheld.keys() | named):
+        one(entity_id, [])
+    return count + writer.write()
+
+
+@contextmanager
+def facts_deferred(workspace: Any) -> Iterator[set[int]]:
+    """Inside, a row or gap written one at a time only marks its person; the facts of every
+    person marked (and of those the caller adds to the set) are written once at the end."""
+    touched: set[int] = set()
+    token = _deferred.set(touched)
+    try:
+        yield touched
+    finally:
+        _deferred.reset(token)
+    entities_facts_refresh(workspace, touched)
+
+
+def person_written(workspace: Any, entity_id: int | None) -> None:
+    """One of the person's declared rows or withheld gaps was saved or deleted by itself: their
+    facts are written again (or marked, inside facts_deferred)."""
+    if entity_id is None:
+        return
+    deferred = _deferred.get()
+    if deferred is not None:
+        deferred.add(entity_id)
+        return
+    entities_facts_refresh(workspace, [entity_id])
+
+
+def _by_itself(instance: Any, origin: Any) -> bool:
+    """Deleted by itself or with others of its model, not as a cascade of its workspace."""
+    model = origin if isinstance(origin, type) else getattr(origin, "model", type(origin))
+    return origin is None or issubclass(model, type(instance))

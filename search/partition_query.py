@@ -10,6 +10,12 @@ decisions are the pure partition's own (Matcher, in_period), so the database onl
 
 Per person and relation, the best code, a declared row and a withheld one give the relation's
 verdict as partition.relation_verdict does; the person's verdict is partition's overall one.
+
+When each constrained relation carries one constraint on a vocabulary slot, with no date, the
+rows need not be read at all: each person's facts (limma PersonFacts, written with their rows)
+name the set of facts they hold, and a set holds each placed term with every term above it. A
+relation's verdict is then which codes the set holds (a term under Europe: one code), decided
+once per set; the count groups people by set, a page asks each person's set as it walks.
 """
 
 from __future__ import annotations
@@ -22,6 +28,9 @@ from typing import Any
 from django.db import connection
 from django.db.models import (
     Case,
+    CharField,
+    Count,
+    Exists,
     F,
     IntegerField,
     Max,
@@ -34,11 +43,19 @@ from django.db.models import (
     When,
 )
 from django.db.models.fields.json import KT
-from django.db.models.functions import Least
+from django.db.models.functions import Coalesce, Least
 from django.db.models.lookups import Exact, In, IsNull
 
 from limma.match import VOCABULARY_TYPES
-from limma.models import CoverageGap, Entity, RelationRow
+from limma.models import CoverageGap, Entity, FactsSet, RelationRow
+from limma.placement import (
+    DECLARED,
+    WITHHELD,
+    fact_missing,
+    fact_relation,
+    fact_term,
+    fact_unplaced,
+)
 from limma.vocabulary import Vocabulary
 from search.constraints import Constraint
 from search.partition import (
@@ -50,9 +67,9 @@ from search.partition import (
     Placed,
     overall_verdict,
 )
+from search.scope import FACTS
 
 MET, UNPLACED, UNMET = 2, 1, 0
-WITHHELD = "withheld"
 # What one relation's verdict is, from the per-person columns (best, withheld, declared).
 RELATION_VERDICT = (
     "CASE WHEN p.best_{i} = 2 THEN 'matched' WHEN p.best_{i} = 1 THEN 'cannot_be_placed'"
@@ -95,14 +112,168 @@ class PartitionQuery:
     relation_slots: Mapping[str, Mapping[str, str]]
     vocabulary: Vocabulary
     as_of: str = ""
+    # Read each person's facts (PersonFacts) when they hold all the search asks; False: always
+    # group the rows (the tests compare the two).
+    facts: bool = True
+    # The workspace whose sets of facts a search decides ("": every set of every workspace).
+    workspace_id: str = ""
 
     def __post_init__(self) -> None:
         self.relations = list(dict.fromkeys(c.relation for c in self.constraints))
         self.matcher = Matcher(self.vocabulary)
         self.counts: Counter[str] = Counter()
         self.reasons: Counter[str] = Counter()
-        self._sql, self._params = self._joined_sql()
+        self._codes: dict[str, tuple[list[str], list[str]]] = {}
+        self._met_terms: dict[str, list[str]] = {}
+        self._per_person: tuple[dict[str, Any], dict[str, Any]] | None = None
+        self.by_facts = self.facts and self._facts_hold()
+        # Everybody beside their rows' grouping: what the rows' count, list and firsts read.
+        self._sql, self._params = ("", []) if self.by_facts else self._joined_sql()
         self._count()
+
+    # -- by the person's facts ------------------------------------------------------------
+
+    def _facts_hold(self) -> bool:
+        """Whether the facts hold everything this search reads: one constraint per relation,
+        on a vocabulary slot, no date, and no row or gap the facts leave out (an extracted
+        row, a withheld gap of a document's part) that the key may read."""
+        if self.as_of or not self.relations:
+            return False
+        for relation in self.relations:
+            group = [c for c in self.constraints if c.relation == relation]
+            if len(group) != 1 or self.relation_slots[relation][group[0].slot] not in (
+                VOCABULARY_TYPES
+            ):
+                return False
+        extracted = self.rows.filter(
+            relation__in=self.relations, origin=RelationRow.Origin.EXTRACTED
+        ).order_by()
+        parted = self._person_gaps().filter(part__isnull=False)
+        left_out = Entity.objects.filter(Q(Exists(extracted)) | Q(Exists(parted))).order_by()
+        return not left_out[:1].exists()
+
+    def _covered(self, axis: str, names: set[str], relation: str, slot: str) -> list[str]:
+        """The fewest term codes whose terms and all under them are exactly `names`: a term's
+        code stands for every term under it (each person's facts hold every term above theirs)."""
+        terms = [term for term in self.vocabulary.terms(axis) if term.name in names]
+        below = {term.name: self.vocabulary.narrower_closure(term) for term in terms}
+        codes, covered = [], set()
+        for name in sorted(below, key=lambda n: (-len(below[n]), n)):
+            if name not in covered and below[name] <= names:
+                codes.append(fact_term(relation, slot, name))
+                covered |= below[name]
+        return codes
+
+    def _facts_codes(self, constraint: Constraint) -> tuple[list[str], list[str]]:
+        """The codes of a person's facts that meet the constraint, and those that cannot be
+        placed: each term of the axis decided once (the pure partition's Matcher)."""
+        known = repr(constraint)
+        if known not in self._codes:
+            relation, slot = constraint.relation, constraint.slot
+            axis = self.relation_slots[relation][slot]
+            decided: dict[int, set[str]] = {MET: set(), UNPLACED: set(), UNMET: set()}
+            for term in self.vocabulary.terms(axis):
+                decided[_code(self.matcher.meets(axis, term.name, constraint))].add(term.name)
+            met = self._covered(axis, decided[MET], relation, slot)
+            if constraint.op == "ne":
+                met.append(fact_missing(relation, slot))
+            unplaced = [
+                *self._covered(axis, decided[UNPLACED], relation, slot),
+                fact_unplaced(relation, slot),
+            ]
+            self._codes[known] = (met, unplaced)
+            self._met_terms[known] = sorted(decided[MET])
+        return self._codes[known]
+
+    def _met_row(self, constraint: Constraint) -> Subquery:
+        """The person's first row that meets the constraint (a declared one: the facts hold
+        only when the key reads no other of these relations)."""
+        self._facts_codes(constraint)
+        slot, terms = constraint.slot, self._met_terms[repr(constraint)]
+        met = Q(In(KT(f"placed__{slot}"), terms)) if terms else Q(pk__in=[])
+        if constraint.op == "ne":
+            met |= ~Q(values__has_key=slot)
+        rows = RelationRow.objects.filter(
+            entity_id=OuterRef("id"),
+            relation=constraint.relation,
+            origin=RelationRow.Origin.DECLARED,
+        )
+        return Subquery(rows.filter(met).order_by("pk").values("pk")[:1])
+
+    def _facts_verdict(self, constraint: Constraint, facts: str) -> Case:
+        """One relation's verdict from a person's facts (the JSON field at `facts`), as
+        RELATION_VERDICT gives it from the rows."""
+        relation = constraint.relation
+        met, unplaced = self._facts_codes(constraint)
+        whens = [
+            When(Q(**{f"{facts}__has_any_keys": codes}), then=Value(verdict))
+            for codes, verdict in ((met, MATCHED), (unplaced, CANNOT_BE_PLACED))
+            if codes
+        ]
+        whens += [
+            When(
+                Q(**{f"{facts}__has_key": fact_relation(relation, WITHHELD)}), then=Value(WITHHELD)
+            ),
+            When(
+                Q(**{f"{facts}__has_key": fact_relation(relation, DECLARED)}), then=Value(RULED_OUT)
+            ),
+        ]
+        return Case(*whens, default=Value(NOT_RECORDED), output_field=CharField())
+
+    def _facts_walked(self, *, rows: bool) -> tuple[str, list[Any]]:
+        """Each person's verdicts asked of their own set, person by person: a query that
+        walks the scope's order index and stops at its LIMIT; with rows, the met rows."""
+        columns: dict[str, Any] = {}
+        for i, constraint in enumerate(self._one_per_relation()):
+            held = FactsSet.objects.filter(people__entity_id=OuterRef("id"))
+            columns[f"v_{i}"] = Coalesce(
+                Subquery(held.annotate(v=self._facts_verdict(constraint, "facts")).values("v")),
+                Value(NOT_RECORDED),
+                output_field=CharField(),
+            )
+            columns[f"row_{i}"] = (
+                self._met_row(constraint) if rows else Value(None, output_field=IntegerField())
+            )
+        query = self.scope.order_by().annotate(**columns).values("id", "name_key", "key", *columns)
+        sql, params = query.query.sql_with_params()
+        return sql, list(params)
+
+    def _sets_sql(self) -> tuple[str, list[Any]]:
+        """Each set of facts of the workspace with its verdict of each relation (v_i)."""
+        verdicts = {
+            f"v_{i}": self._facts_verdict(c, "facts")
+            for i, c in enumerate(self._one_per_relation())
+        }
+        sets = FactsSet.objects.order_by()
+        if self.workspace_id:
+            sets = sets.filter(workspace_id=self.workspace_id)
+        sql, params = sets.annotate(**verdicts).values("id", *verdicts).query.sql_with_params()
+        return sql, list(params)
+
+    def _facts_count_sql(self) -> tuple[str, list[Any]]:
+        """The count: the people in scope counted per set of facts they hold, then each set's
+        verdicts decided once (a few thousand sets for 100,000 people)."""
+        per_set_sql, per_set_params = (
+            self.scope.order_by()
+            .values(held=F(f"{FACTS}__facts_set"))
+            .annotate(people=Count("pk"))
+            .values("held", "people")
+            .query.sql_with_params()
+        )
+        sets_sql, sets_params = self._sets_sql()
+        each = [f"COALESCE(s.v_{i}, %s)" for i in range(len(self.relations))]
+        grouped = ", ".join(str(n) for n in range(1, len(each) + 1))
+        sql = (
+            f"SELECT {', '.join(each)}, SUM(g.people) FROM ({per_set_sql}) g"
+            f" LEFT JOIN ({sets_sql}) s ON s.id = g.held GROUP BY {grouped}"
+        )
+        return sql, [*[NOT_RECORDED] * len(each), *per_set_params, *sets_params]
+
+    def _one_per_relation(self) -> list[Constraint]:
+        return [
+            next(c for c in self.constraints if c.relation == relation)
+            for relation in self.relations
+        ]
 
     # -- per row ------------------------------------------------------------------------
 
@@ -172,7 +343,12 @@ class PartitionQuery:
 
     def _aggregates(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """Per person: over the rows, each relation's best code, a declared row, the row that
-        met it; over the gaps, a withheld row."""
+        met it; over the gaps, a withheld row (built once: every term decided once)."""
+        if self._per_person is None:
+            self._per_person = self._aggregated()
+        return self._per_person
+
+    def _aggregated(self) -> tuple[dict[str, Any], dict[str, Any]]:
         per_person: dict[str, Any] = {}
         withheld: dict[str, Any] = {}
         for i, relation in enumerate(self.relations):
@@ -281,10 +457,16 @@ class PartitionQuery:
         verdicts = [f"e.v_{i}" for i in range(len(self.relations))]
         select = ", ".join([*verdicts, "COUNT(*)"])
         grouped = f" GROUP BY {', '.join(verdicts)}" if verdicts else ""
+        sql, params = (
+            self._facts_count_sql()
+            if self.by_facts
+            else (f"SELECT {select} FROM ({self._sql}) e{grouped}", self._params)
+        )
         with connection.cursor() as cursor:
-            cursor.execute(f"SELECT {select} FROM ({self._sql}) e{grouped}", self._params)
+            cursor.execute(sql, params)
             groups = cursor.fetchall()
-        for *each, people in groups:
+        for *each, summed in groups:
+            people = int(summed)  # a SUM is a decimal on PostgreSQL
             reasons = {
                 relation: verdict
                 for relation, verdict in zip(self.relations, each, strict=True)
@@ -303,9 +485,12 @@ class PartitionQuery:
         """The people of one verdict (or everybody), in the scope's order, a page of them."""
         # A page walks the scope person by person and stops when full; a whole list is one
         # grouping of all rows.
-        people_sql, people_params = (
-            self._correlated_sql() if limit is not None else (self._sql, self._params)
-        )
+        if self.by_facts:
+            people_sql, people_params = self._facts_walked(rows=True)
+        else:
+            people_sql, people_params = (
+                self._correlated_sql() if limit is not None else (self._sql, self._params)
+            )
         where = f" WHERE {self._overall_sql()} = %s" if verdict is not None else ""
         params = [*people_params, *([verdict] if verdict is not None else [])]
         window = ""
@@ -337,6 +522,8 @@ class PartitionQuery:
 
     def firsts(self, caps: Mapping[str, int]) -> dict[str, list[int]]:
         """The first entity ids of each verdict, up to its cap, in the scope's order: one query."""
+        if self.by_facts:
+            return self._facts_firsts(caps)
         overall = self._overall_sql()
         ranked = (
             f"SELECT e.id, {overall} AS overall, ROW_NUMBER() OVER (PARTITION BY {overall}"
@@ -351,6 +538,28 @@ class PartitionQuery:
             for pk, verdict in cursor.fetchall():
                 if verdict in found and len(found[verdict]) < caps[verdict]:
                     found[verdict].append(pk)
+        return found
+
+    def _facts_firsts(self, caps: Mapping[str, int]) -> dict[str, list[int]]:
+        """By the facts: one walk of the scope's order per verdict anybody holds, each stopping
+        at its cap (no sort of everybody), all in one query."""
+        walked, walked_params = self._facts_walked(rows=False)
+        overall = self._overall_sql()
+        asked = [(v, cap) for v, cap in caps.items() if cap > 0 and self.counts[v] > 0]
+        found: dict[str, list[int]] = {verdict: [] for verdict in caps}
+        if not asked:
+            return found
+        parts, params = [], []
+        for verdict, cap in asked:
+            parts.append(
+                f"SELECT * FROM (SELECT e.id, {overall} AS overall FROM ({walked}) e"
+                f" WHERE {overall} = %s ORDER BY e.name_key, e.key LIMIT %s) w"
+            )
+            params += [*walked_params, verdict, cap]
+        with connection.cursor() as cursor:
+            cursor.execute(" UNION ALL ".join(parts), params)
+            for pk, verdict in cursor.fetchall():
+                found[verdict].append(pk)
         return found
 
 

@@ -129,6 +129,7 @@ def search_run(
         relation_slots={name: rel.slots for name, rel in workspace.parsed_pack.relations.items()},
         vocabulary=workspace.vocabulary,
         as_of=as_of,
+        workspace_id=workspace.id,
     )
     run = None
     if criteria:

@@ -4,7 +4,7 @@ from limma.models.documents import Document, Part, Sentence
 from limma.models.entities import Entity, ExternalId
 from limma.models.keys import ApiKey
 from limma.models.ledger import LedgerEntry
-from limma.models.relations import CoverageGap, RelationRow
+from limma.models.relations import CoverageGap, FactsSet, PersonFacts, RelationRow
 from limma.models.workspaces import VocabularyTerm, Workspace
 
 __all__ = [
@@ -13,8 +13,10 @@ __all__ = [
     "Document",
     "Entity",
     "ExternalId",
+    "FactsSet",
     "LedgerEntry",
     "Part",
+    "PersonFacts",
     "RelationRow",
     "Sentence",
     "VocabularyTerm",

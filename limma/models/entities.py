@@ -28,7 +28,8 @@ class Entity(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["workspace", "key"], name="entity_key_unique")
         ]
-        indexes = [models.Index(fields=["workspace", "name_key"])]
+        # The scope's order (name, then id): a search's page walks it and stops when full.
+        indexes = [models.Index(fields=["workspace", "name_key", "key"], name="entity_scope_order")]
         ordering = ["id"]
         verbose_name_plural = "entities"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 
 
@@ -34,7 +36,16 @@ class RelationRow(models.Model):
 
     class Meta:
         ordering = ["id"]
-        indexes = [models.Index(fields=["workspace", "relation"])]
+        indexes = [
+            models.Index(fields=["workspace", "relation"]),
+            # A search asks whether any extracted row of its relations exists (the person facts
+            # hold declared rows only): a few index entries, not every declared row.
+            models.Index(
+                fields=["workspace", "relation"],
+                condition=models.Q(origin="extracted"),
+                name="row_extracted",
+            ),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=(
@@ -67,6 +78,20 @@ class RelationRow(models.Model):
         if relation is not None:
             self.placed = row_placed(self.values, relation.slots, self.workspace.vocabulary)
         super().save(*args, **kwargs)
+        self._person_written()
+
+    def delete(self, *args, **kwargs) -> Any:
+        """Deleted one at a time, its person's facts follow; a bulk deleter (connect) writes
+        them itself, and a cascade takes them with the person."""
+        deleted = super().delete(*args, **kwargs)
+        self._person_written()
+        return deleted
+
+    def _person_written(self) -> None:
+        from limma.placement import person_written
+
+        if self.origin == self.Origin.DECLARED:
+            person_written(self.workspace, self.entity_id)
 
 
 class CoverageGap(models.Model):
@@ -97,3 +122,64 @@ class CoverageGap(models.Model):
 
     def __str__(self) -> str:
         return f"{self.relation}: {self.reason}"
+
+    def save(self, *args, **kwargs) -> None:
+        super().save(*args, **kwargs)
+        self._person_written()
+
+    def delete(self, *args, **kwargs) -> Any:
+        """As a row's: one at a time, its person's facts follow."""
+        deleted = super().delete(*args, **kwargs)
+        self._person_written()
+        return deleted
+
+    def _person_written(self) -> None:
+        from limma.placement import WITHHELD, person_written
+
+        if self.reason == WITHHELD and self.part_id is None:
+            person_written(self.workspace, self.entity_id)
+
+
+class FactsSet(models.Model):
+    """One set of facts (limma.placement's codes) that people of a workspace hold: each vocabulary
+    slot's placed term with every term above it, a slot held but not placed, a slot missing, a
+    relation declared, a relation withheld. Many people hold the same set (100,000 people of the
+    synthetic directory hold 5,853), so a search decides each set once, not each person."""
+
+    workspace = models.ForeignKey(
+        "limma.Workspace", on_delete=models.CASCADE, related_name="facts_sets"
+    )
+    digest = models.CharField(max_length=64)  # of the facts, to find a set already written
+    facts = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["workspace", "digest"], name="facts_set_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"facts set {self.pk}"
+
+
+class PersonFacts(models.Model):
+    """What one person's declared rows and withheld gaps say: the set of facts they hold, and
+    whether the record holds them (an external id or a declared row: the search's scope).
+
+    Derived data, one narrow row per person who has any: written where their rows and gaps are
+    written and again when the vocabulary changes, so a search of one constraint per relation
+    counts people per set of facts instead of grouping all their rows.
+    """
+
+    entity = models.OneToOneField(
+        "limma.Entity", primary_key=True, on_delete=models.CASCADE, related_name="person_facts"
+    )
+    workspace = models.ForeignKey(
+        "limma.Workspace", on_delete=models.CASCADE, related_name="person_facts"
+    )
+    in_record = models.BooleanField(default=False)
+    facts_set = models.ForeignKey(
+        FactsSet, null=True, blank=True, on_delete=models.CASCADE, related_name="people"
+    )
+
+    def __str__(self) -> str:
+        return f"facts of {self.entity_id}"

@@ -14,7 +14,7 @@ from typing import Any
 
 from limma.models import CoverageGap, Document, Entity, ExternalId, Part, RelationRow, Workspace
 from limma.names import name_key
-from limma.placement import row_placed
+from limma.placement import facts_deferred, row_placed
 from limma.services.connect_mapping import DocumentMap, Mapping, RelationMap, cell
 from limma.services.segmentation import documents_segment
 
@@ -62,11 +62,16 @@ class ExportLoader:
         self.tables = tables
         self.loaded = Loaded()
         self.entities: dict[Address, Entity] = {}
+        self.touched: set[int] = set()  # people whose rows or gaps this load changes
 
     def load(self, mapping: Mapping, records: dict[Address, Record]) -> Loaded:
-        self.load_entities(records)
-        for relation_map in mapping.relations:
-            self.load_relation(relation_map)
+        # The facts of the people loaded, and of those whose rows or gaps go, written once
+        # at the end (limma.placement).
+        with facts_deferred(self.workspace) as self.touched:
+            self.load_entities(records)
+            self.touched.update(entity.pk for entity in self.entities.values())
+            for relation_map in mapping.relations:
+                self.load_relation(relation_map)
         for document_map in mapping.documents:
             self.load_documents(document_map)
         return self.loaded
@@ -139,6 +144,9 @@ class ExportLoader:
             )
         }
         stale = [row.pk for address, row in existing.items() if address not in wanted]
+        self.touched.update(
+            existing[address].entity_id for address in existing if address not in wanted
+        )
         fresh = []
         relation = self.workspace.parsed_pack.relation(relation_map.relation)
         slots = relation.slots if relation is not None else {}
@@ -163,6 +171,7 @@ class ExportLoader:
                     record_id=address[0],
                 )
             )
+        self.touched.update(row.entity_id for row in fresh)
         RelationRow.objects.filter(pk__in=stale).delete()
         RelationRow.objects.bulk_create(fresh)
         self.loaded.rows_removed += len(stale)
@@ -170,12 +179,15 @@ class ExportLoader:
         self._replace_gaps(relation_map, gaps)
 
     def _replace_gaps(self, relation_map: RelationMap, gaps: list[tuple[str, Entity]]) -> None:
-        CoverageGap.objects.filter(
+        replaced = CoverageGap.objects.filter(
             workspace=self.workspace,
             relation=relation_map.relation,
             source_table=relation_map.table,
             reason="withheld",
-        ).delete()
+        )
+        self.touched.update(replaced.exclude(entity=None).values_list("entity_id", flat=True))
+        self.touched.update(entity.pk for _, entity in gaps)
+        replaced.delete()
         CoverageGap.objects.bulk_create(
             CoverageGap(
                 workspace=self.workspace,

@@ -89,21 +89,27 @@ def database_verdicts(rows, constraints, withheld, as_of, entities):
         key=key, workspace=workspace, entity_ids=[f"person{n}" for n in entities]
     )
     found_rows, gaps = scope_rows(key, [f"person{n}" for n in entities], scope)
-    query = PartitionQuery(
-        scope=scope,
-        rows=found_rows,
-        gaps=gaps,
-        constraints=constraints,
-        relation_slots=SLOTS,
-        vocabulary=workspace.vocabulary,
-        as_of=as_of,
-    )
-    people = query.people()
-    assert sum(query.counts.values()) == len(entities)
-    assert all(
-        query.counts[p.verdict] == sum(q.verdict == p.verdict for q in people) for p in people
-    )
-    return [(p.verdict, p.reasons) for p in people]
+    found = []
+    # Asked twice: by each person's facts where they hold the search, and by grouping the rows.
+    for facts in (True, False):
+        query = PartitionQuery(
+            scope=scope,
+            rows=found_rows,
+            gaps=gaps,
+            constraints=constraints,
+            relation_slots=SLOTS,
+            vocabulary=workspace.vocabulary,
+            as_of=as_of,
+            facts=facts,
+        )
+        people = query.people()
+        assert sum(query.counts.values()) == len(entities)
+        assert all(
+            query.counts[p.verdict] == sum(q.verdict == p.verdict for q in people) for p in people
+        )
+        found.append(([(p.verdict, p.reasons) for p in people], [p.rows for p in people]))
+    assert found[0] == found[1]
+    return found[0][0]
 
 
 @pytest.mark.parametrize(
@@ -238,3 +244,65 @@ def test_many_people_of_every_verdict_in_one_query():
         "ruled_out",  # out of its period the declared role still says no
         "not_recorded",
     ]
+
+
+def stored_query(rows, constraints, *, as_of=""):
+    """A PartitionQuery over these rows stored for one person (entity 1)."""
+    workspace = make_workspace()
+    key, _ = make_key(workspace)
+    entity = Entity.objects.create(
+        workspace=workspace, key="person1", kind="person", display_name="P", name_key="p"
+    )
+    document = make_document(workspace, entity_name="Somebody Else").document
+    for row in rows:
+        receipt = {} if row.declared else {"document": document, "char_start": 0, "char_end": 4}
+        RelationRow.objects.create(
+            workspace=workspace,
+            entity=entity,
+            relation=row.relation,
+            values=dict(row.values),
+            origin="declared" if row.declared else "extracted",
+            record_id=str(row.id),
+            **receipt,
+        )
+    scope = scope_entities(key=key, workspace=workspace, entity_ids=None)
+    found_rows, gaps = scope_rows(key, None, scope)
+    return PartitionQuery(
+        scope=scope,
+        rows=found_rows,
+        gaps=gaps,
+        constraints=constraints,
+        relation_slots=SLOTS,
+        vocabulary=workspace.vocabulary,
+        as_of=as_of,
+    )
+
+
+def test_one_vocabulary_constraint_per_relation_is_read_from_the_facts():
+    rows = [place(1, 1, "Germany"), role(2, 1, function="Marketing")]
+
+    query = stored_query(rows, [EUROPE, MARKETING])
+
+    assert query.by_facts
+    # The other person only a document mentions: in scope, with no record.
+    assert query.counts == {"matched": 1, "not_recorded": 1}
+    (placed,) = query.people("matched", limit=10)
+    assert placed.rows == dict(
+        RelationRow.objects.filter(entity_id=placed.entity_id).values_list("relation", "pk")
+    )
+
+
+@pytest.mark.parametrize(
+    ("rows", "constraints", "as_of"),
+    [
+        ([role(1, 1, function="Marketing")], [MARKETING, held_role("company", "eq", "Acme")], ""),
+        ([role(1, 1, function="Marketing")], [held_role("company", "eq", "Acme")], ""),
+        ([role(1, 1, function="Marketing")], [MARKETING], "2020"),
+        ([place(1, 1, "Germany", declared=False)], [EUROPE], ""),
+    ],
+    ids=["two_on_one_relation", "a_text_slot", "a_date", "an_extracted_row"],
+)
+def test_what_the_facts_do_not_hold_is_asked_of_the_rows(rows, constraints, as_of):
+    query = stored_query(rows, constraints, as_of=as_of)
+
+    assert not query.by_facts
