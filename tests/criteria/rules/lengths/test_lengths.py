@@ -92,6 +92,13 @@ def shown(verdict: LengthVerdict) -> tuple:
 # -- granted: the one form, in every one of its closed words --------------------------------
 
 GRANTED = [
+    # Check 6 counts to the record's end only where it ends before the document's date.
+    pytest.param(
+        FORM,
+        {"start": "2001", "record_end": "2030-01"},
+        ("at_least", 20.0),
+        id="a_record_ending_after_the_document_is_counted_to_the_document",
+    ),
     # The spec's own four.
     pytest.param(
         "Greta has done this work for more than 20 years.",
@@ -940,6 +947,13 @@ REFUSED = [
         ("contradicts_its_start",),
         ("at_least", 20.0),
         id="no_document_date_counted_to_today",
+    ),
+    pytest.param(
+        FORM,
+        {"start": "2001", "record_end": "2015-05"},
+        ("contradicts_its_start",),
+        ("at_least", 20.0),
+        id="a_record_that_ended_before_the_count_was_reached",
     ),
     # The count: bounded from below, dates usable.
     pytest.param(
