@@ -1331,6 +1331,11 @@ NOT_HANDED_ON = [
         id="spec_another_persons_full_name",
     ),
     pytest.param(
+        "Greta van der Holm has done this work for more than 20 years.",
+        {"other_names": ("Greta van der Holm",)},
+        id="another_persons_full_name_with_two_particles",
+    ),
+    pytest.param(
         "Henrik Voss has done this work for more than 20 years.",
         {"other_names": ("Henrik Voss",)},
         id="a_relative_who_shares_the_family_name",
