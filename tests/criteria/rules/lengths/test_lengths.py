@@ -1361,6 +1361,11 @@ NOT_HANDED_ON = [
         id="the_form_at_another_organisation",
     ),
     pytest.param(
+        "Anneke led marketing for Germany at Brightwell Nutrition for 22 years.",
+        {},
+        id="at_a_named_organisation_behind_a_market",
+    ),
+    pytest.param(
         "Anneke did this work elsewhere for 22 years.",
         {},
         id="elsewhere",
