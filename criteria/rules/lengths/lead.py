@@ -177,7 +177,7 @@ def _name_run(rest: str) -> str:
         if re.search(r"['\u2019]s$|\d", word) or not word:
             break
         capital = bare[:1].isupper() and all(ch.isalpha() or ch in "'\u2019.-" for ch in word)
-        particle = word in PARTICLES and index + 1 < len(tokens)
+        particle = word in PARTICLES
         if particle and not _before_a_capital(tokens[index + 1 :]):
             break
         if not (capital or particle):

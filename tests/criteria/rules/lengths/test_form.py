@@ -8,6 +8,7 @@ import pytest
 
 from criteria.rules.lengths.form import (
     ANOTHER,
+    OWN,
     Mention,
     Standing,
     organisations_in,
@@ -72,6 +73,31 @@ def test_under_a_colon(before, under):
             id="another_organisation",
         ),
         pytest.param("Anneke led marketing for Germany for 22 years.", [], id="a_market"),
+        pytest.param(
+            "At Brightwell Nutrition she led marketing for 22 years.",
+            [Mention(3, 23, ANOTHER)],
+            id="an_organisation_first",
+        ),
+        pytest.param(
+            "Anneke led marketing at AMEX for 22 years.",
+            [Mention(24, 28, ANOTHER)],
+            id="in_capitals_ending_in_x",
+        ),
+        pytest.param(
+            "Anneke led marketing for Brightwell Nutrition AS for 22 years.",
+            [Mention(25, 48, ANOTHER)],
+            id="for_a_name_an_organisation_word_marks",
+        ),
+        pytest.param(
+            "Anneke has led marketing for Halden Foods AS for 22 years.",
+            [Mention(29, 44, OWN)],
+            id="for_the_employer",
+        ),
+        pytest.param(
+            "Anneke led marketing for baby formula at Brightwell Nutrition for 22 years.",
+            [Mention(41, 61, ANOTHER)],
+            id="another_organisation_behind_a_lower_case_for",
+        ),
         pytest.param("For Germany she led marketing for 22 years.", [], id="a_market_first"),
         pytest.param(
             "Anneke led marketing for Germany at Brightwell Nutrition for 22 years.",

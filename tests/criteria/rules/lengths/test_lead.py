@@ -23,6 +23,9 @@ TAIL = " has done this work for more than 20 years."
         ),
         pytest.param("Anneke .NET", Lead("name", "Anneke", 0), id="stops_at_a_dot_before"),
         pytest.param("Marie LEROUX", Lead("name", "Marie LEROUX", 0), id="capitals_ending_in_x"),
+        pytest.param(
+            "Marie LEROUX Dubois", Lead("name", "Marie LEROUX Dubois", 0), id="capitals_then_more"
+        ),
         pytest.param("Malcolm X", Lead("name", "Malcolm X", 0), id="a_one_letter_word"),
         pytest.param("marketing", Lead("nobody", "marketing", 0), id="lower_case_is_nobody"),
         pytest.param("Anneke van Voss", Lead("name", "Anneke van Voss", 0), id="a_particle"),
