@@ -233,13 +233,15 @@ class Mention:
 def organisations_in(body: str, employer: str | None) -> list[Mention]:
     """The organisations a sentence writes, each held to the experience's own employer."""
     found = []
-    for match in _NAMED_ORG.finditer(body):
+    at = 0
+    while match := _NAMED_ORG.search(body, at):
         org = _capitalised_run(match["org"]).rstrip(".,")
+        at = match.start("org") + max(len(org), 1)  # "for Germany at X": X is read too
         if not org:
             continue
         relation = relation_to(org, employer)
         marked = bool(set(fold(org).split()) & ORGANISATION_WORDS)
-        if match["prep"] == "for" and relation == ANOTHER and not marked:
+        if match["prep"].lower() == "for" and relation == ANOTHER and not marked:
             continue  # "for Germany": a market, as likely as a firm
         found.append(Mention(match.start("org"), match.start("org") + len(org), relation))
     found += [Mention(m.start(), m.end(), ANOTHER) for m in _UNNAMED_ORG.finditer(body)]

@@ -177,8 +177,8 @@ def _name_run(rest: str) -> str:
         if re.search(r"['\u2019]s$|\d", word) or not word:
             break
         capital = bare[:1].isupper() and all(ch.isalpha() or ch in "'\u2019.-" for ch in word)
-        particle = word in PARTICLES and index + 1 < len(tokens)
-        if particle and not tokens[index + 1].group()[:1].isupper():
+        particle = word in PARTICLES
+        if particle and not _before_a_capital(tokens[index + 1 :]):
             break
         if not (capital or particle):
             break
@@ -186,3 +186,12 @@ def _name_run(rest: str) -> str:
         if aside:
             break  # "Anneke, who …": the name, then an aside
     return rest[:end]
+
+
+def _before_a_capital(following: list[re.Match[str]]) -> bool:
+    """A particle is a name's when the first word after it that is no particle is capitalised:
+    "van Holm", "van der Holm", "de la Cruz"."""
+    for match in following:
+        if match.group() not in PARTICLES:
+            return match.group()[:1].isupper()
+    return False

@@ -92,6 +92,13 @@ def shown(verdict: LengthVerdict) -> tuple:
 # -- granted: the one form, in every one of its closed words --------------------------------
 
 GRANTED = [
+    # Check 6 counts to the record's end only where it ends before the document's date.
+    pytest.param(
+        FORM,
+        {"start": "2001", "record_end": "2030-01"},
+        ("at_least", 20.0),
+        id="a_record_ending_after_the_document_is_counted_to_the_document",
+    ),
     # The spec's own four.
     pytest.param(
         "Greta has done this work for more than 20 years.",
@@ -941,6 +948,13 @@ REFUSED = [
         ("at_least", 20.0),
         id="no_document_date_counted_to_today",
     ),
+    pytest.param(
+        FORM,
+        {"start": "2001", "record_end": "2015-05"},
+        ("contradicts_its_start",),
+        ("at_least", 20.0),
+        id="a_record_that_ended_before_the_count_was_reached",
+    ),
     # The count: bounded from below, dates usable.
     pytest.param(
         "Anneke has done this work for nearly 23 years.",
@@ -1317,6 +1331,11 @@ NOT_HANDED_ON = [
         id="spec_another_persons_full_name",
     ),
     pytest.param(
+        "Greta van der Holm has done this work for more than 20 years.",
+        {"other_names": ("Greta van der Holm",)},
+        id="another_persons_full_name_with_two_particles",
+    ),
+    pytest.param(
         "Henrik Voss has done this work for more than 20 years.",
         {"other_names": ("Henrik Voss",)},
         id="a_relative_who_shares_the_family_name",
@@ -1340,6 +1359,11 @@ NOT_HANDED_ON = [
         "Anneke has held this role at Brightwell Nutrition for more than 20 years.",
         {},
         id="the_form_at_another_organisation",
+    ),
+    pytest.param(
+        "Anneke led marketing for Germany at Brightwell Nutrition for 22 years.",
+        {},
+        id="at_a_named_organisation_behind_a_market",
     ),
     pytest.param(
         "Anneke did this work elsewhere for 22 years.",

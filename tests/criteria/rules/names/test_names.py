@@ -671,6 +671,12 @@ def test_a_name_refused_by_its_sentence(sentence, why):
         pytest.param("She worked at Nestle on infant milks.", VOTE, id="a_frame_verb_before"),
         pytest.param("She sold no-code tools and infant milks.", VOTE, id="no_code_is_no_no"),
         pytest.param("Her focus on infant milks grew.", VOTE, id="a_work_word_is_no_complement"),
+        # the word before "for" is no thing a name could be the complement of
+        pytest.param("She sells for infant milks.", VOTE, id="a_verb_of_the_frame_is_no_thing"),
+        pytest.param(
+            "She sold yoghurt, and then for infant milks.", VOTE, id="an_auxiliary_is_no_thing"
+        ),
+        pytest.param("She sold yoghurt, as for infant milks.", VOTE, id="a_preposition_no_thing"),
     ],
 )
 def test_neighbours_of_the_refused_forms(sentence, fate):
