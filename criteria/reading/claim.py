@@ -156,7 +156,7 @@ class Claims:
         self.hand_on = hand_on
         self.lock = threading.Lock()
         self.write_behind = write_behind
-        self.writes: queue.SimpleQueue[Callable[[], Any] | None] | None = None
+        self.writes: queue.SimpleQueue[tuple[int, Callable[[], Any]] | None] | None = None
         self.pending: set[int] = set()  # read, its write not made yet
         self.write_failed: BaseException | None = None
 
@@ -227,7 +227,7 @@ class Claims:
         with self.lock:
             self.pending.add(judgment.pk)
             self.reading = None
-        self.writes.put(written)
+        self.writes.put((judgment.pk, written))
         return None
 
     def raise_write_failed(self) -> None:
@@ -237,11 +237,14 @@ class Claims:
     def _writer(self) -> None:
         assert self.writes is not None
         try:
-            while (written := self.writes.get()) is not None:
+            while (write := self.writes.get()) is not None:
+                pk, written = write
                 try:
                     written()
-                except Exception as error:  # its judgment is given back at the end
+                except Exception as error:  # not written: given back at the end, read again
                     self.write_failed = self.write_failed or error
+                    with self.lock:
+                        self.pending.discard(pk)
         finally:
             connection.close()  # this thread's own connection
 

@@ -162,3 +162,18 @@ def test_a_read_slower_than_a_heartbeat_hands_on_what_waits_behind_it():
     assert not claims.begin(behind[0])  # given back: this reader does not read it
     claims.finish(slow, state=Judgment.State.DONE, outcome={})
     assert Judgment.objects.get(pk=slow.pk).state == Judgment.State.DONE
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_write_made_behind_the_read_is_made_before_the_reader_gives_back():
+    ids = plan_of(3)
+    with Claims(ids, write_behind=True).kept() as claims:
+        first, *unread = claims.claim()
+        assert claims.begin(first)
+        written = claims.write(
+            first, lambda: claims.finish(first, state=Judgment.State.DONE, outcome={})
+        )
+        assert written is None  # made by the writer thread
+
+    states = dict(Judgment.objects.filter(pk__in=ids).values_list("pk", "state"))
+    assert states == {first.pk: "done"} | {judgment.pk: "queued" for judgment in unread}
