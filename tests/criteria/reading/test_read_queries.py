@@ -10,7 +10,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext, override_settings
 
-from criteria.reading.claim import CLAIM_MOST
+from criteria.reading.claim import CLAIM_MOST, claim_size
+from criteria.service import cluster_workers
 from limma.services.connect import export_connect
 from search.service import search_run
 from tests.criteria.conftest import EUROPE, FACETS, NICHE
@@ -47,15 +48,16 @@ def people(count: int) -> dict:
     }  # fmt: skip
 
 
-def queries_of_a_read(count: int) -> list[str]:
-    """The SQL of a read of `count` documents inside the call, from the search to its reply."""
+def queries_of_a_read(count: int, *, background: bool = False) -> list[str]:
+    """The SQL of a read of `count` documents, from the search to its reply: inside the call,
+    or handed to the workers (django-q2's sync mode in tests: the tasks run at once)."""
     workspace = make_workspace(f"{count} people")
     key, _ = make_key(workspace, role="analyst")
     export_connect(workspace=workspace, **people(count))
     criteria = [{"text": NICHE, "facets": FACETS}]
     budget = {"max_reads": count, "max_usd": 1, "max_seconds": 60}
     with (
-        override_settings(LIMMA={"PROVIDER": "offline", "CRITERIA_BACKGROUND": False}),
+        override_settings(LIMMA={"PROVIDER": "offline", "CRITERIA_BACKGROUND": background}),
         CaptureQueriesContext(connection) as captured,
     ):
         outcome = search_run(
@@ -80,6 +82,30 @@ def test_each_judgment_is_written_once_and_claimed_in_batches(count):
 
     assert judgment_writes(queries, "\"state\" = 'done'") == count  # its outcome, once
     assert judgment_writes(queries, "\"state\" = 'in_flight'") == math.ceil(count / CLAIM_MOST)
+
+
+def claims_of(count: int, workers: int) -> int:
+    """How many claims one reader makes of a plan of `count` it reads alone."""
+    claims, left = 0, count
+    while left:
+        left -= claim_size(left, workers)
+        claims += 1
+    return claims
+
+
+def test_a_plan_handed_to_the_workers_is_written_once_a_judgment_and_claimed_in_shares():
+    claims_per_judgment = []
+    for count in (8, 40):
+        queries = queries_of_a_read(count, background=True)
+
+        assert judgment_writes(queries, "\"state\" = 'done'") == count
+        claims = judgment_writes(queries, "\"state\" = 'in_flight'")
+        assert claims == claims_of(count, cluster_workers())
+        claims_per_judgment.append(claims / count)
+
+    # The last claims are of one judgment (for the workers to finish together), so a small
+    # plan pays more claims a judgment than a large one.
+    assert claims_per_judgment[1] < claims_per_judgment[0]
 
 
 def test_every_document_read_costs_the_same_queries_at_any_plan_size():
