@@ -24,8 +24,11 @@ What it does, by itself, and undoes at the end (also on an error, Ctrl-C or SIGT
    OFF (LIMMA_CRITERIA_BACKGROUND=0: the call reads every document itself, one after the
    other, no cluster needed). The wall time is from the first call's
    start to the reply that says complete. The ideal is the model calls the ledger holds times
-   the latency, divided by the workers (by one with the background off). Then the same search
-   is sent once more with the address: it must make no model call.
+   the latency, divided by the workers (by one with the background off). Each run says where
+   its wall went, from the ledger's calls (lead, tail, ramp, drain, worker-seconds slow in a
+   call and idle between calls: _criteria_workload.timeline) and the CPU seconds of this
+   process, the cluster, PostgreSQL and the machine. Then the same search is sent once more
+   with the address: it must make no model call.
 5. Stops the cluster by sending SIGTERM to its main process only (which stops its workers),
    stops the fake model and drops the database (or deletes the temporary directory).
 """
