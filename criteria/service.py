@@ -321,6 +321,8 @@ def workers_read(ids: list[int], visitor: str) -> dict[str, int]:
 
 
 def cluster_workers() -> int:
+    """The cluster's workers as this process knows them (LIMMA_WORKERS: the API process and the
+    cluster are started with the same settings)."""
     return max(1, int(django_settings.Q_CLUSTER.get("workers", 1)))
 
 
