@@ -136,8 +136,9 @@ class Claims:
     back what waits behind it and hands it on (hand_on: to the other workers).
 
     write_behind: a judgment's write is made by a thread of its own while the next document
-    is read, so a worker's next model call does not wait for the database (outside a
-    transaction only: a thread's connection would not see it)."""
+    is read, so a worker's next model call does not wait for the database — on PostgreSQL,
+    outside a transaction (a thread's connection would not see it); SQLite takes one writer
+    at a time, and a second connection of the same process would only wait for the first."""
 
     def __init__(
         self,
@@ -300,7 +301,11 @@ class Claims:
         heart = threading.Thread(target=beat, name="lease", daemon=True)
         heart.start()
         writer = None
-        if self.write_behind and not connection.in_atomic_block:
+        if (
+            self.write_behind
+            and connection.vendor == "postgresql"
+            and not connection.in_atomic_block
+        ):
             self.writes = queue.SimpleQueue()
             writer = threading.Thread(target=self._writer, name="judgment-writes", daemon=True)
             writer.start()
