@@ -145,7 +145,6 @@ def run_once(
     workers: int,
     model: FakeModel,
 ) -> dict[str, Any]:
-    from django.test.utils import override_settings
 
     from criteria.models import Judgment
     from limma.models import LedgerEntry
@@ -153,9 +152,15 @@ def run_once(
     Judgment.objects.filter(criterion__text=NICHE).delete()
     LedgerEntry.objects.all().delete()
     model.taken()
-    with override_settings(LIMMA={"CRITERIA_BACKGROUND": mode == "background"}):
+    with reading(mode, workers):
+        started = time.time()
         read = read_whole(key, workspace, {"text": NICHE, "facets": FACETS}, documents)
+        ended = time.time()
         ledger = LedgerEntry.objects.count()
+        spans = [
+            (at.timestamp() - seconds, at.timestamp())
+            for at, seconds in LedgerEntry.objects.values_list("created_at", "seconds")
+        ]
         served = model.taken()
         began = time.perf_counter()
         again = criteria_search(key, workspace, {"address": read["address"]}, {"max_reads": 0})
@@ -181,20 +186,71 @@ def run_once(
         "again_calls": again["usage"]["calls"] + (LedgerEntry.objects.count() - ledger),
         "again_status": again["status"],
         "again_ms": again_ms,
+        **timeline(spans, started, ended, workers=workers, latency=latency),
     }
 
 
-def warm(key: Any, workspace: Any, mode: str) -> None:
+def timeline(
+    spans: list[tuple[float, float]], started: float, ended: float, *, workers: int, latency: float
+) -> dict[str, float]:
+    """Where the wall went, from the ledger's calls (each from its start to its row):
+
+    lead: the read's start to its first model call; tail: the last call's end to the reply;
+    ramp: the first call until every worker is in one; drain: the last moment every worker was
+    in a call until the last call's end;
+    slow: what the calls took beyond the latency (worker time spent waiting in a call);
+    idle: worker time with no call in the air between the first call and the last, i.e.
+    wall x workers - calls x latency = (lead + tail) x workers + slow + idle."""
+    first = min(start for start, _ in spans)
+    last = max(end for _, end in spans)
+    in_calls = sum(end - start for start, end in spans)
+    # Worker-seconds between the first call and the last with fewer calls in the air than
+    # workers; a worker of a busy cluster is in a call or between two.
+    events = sorted([(start, 1) for start, _ in spans] + [(end, -1) for _, end in spans])
+    idle, busy, at = 0.0, 0, first
+    full_from, full_until = None, first  # the first and last moment every worker was in a call
+    for moment, step in events:
+        idle += max(0, workers - busy) * (moment - at)
+        busy, at = busy + step, moment
+        if busy >= workers:
+            full_from = moment if full_from is None else full_from
+            full_until = moment
+    return {
+        "lead": first - started,
+        "tail": ended - last,
+        "slow": in_calls - len(spans) * latency,
+        "idle": idle,
+        "call_ms": in_calls / len(spans) * 1000,
+        # From the first call until every worker is in one; from the last moment all were
+        # until the last call's end (the tail of the workers finishing one by one).
+        "ramp": (full_from if full_from is not None else last) - first,
+        "drain": last - full_until,
+    }
+
+
+def reading(mode: str, workers: int) -> Any:
+    """The settings a read runs under: the background on or off, and the cluster's size as
+    the API process knows it (one LIMMA_WORKERS for both in a deployment): a plan is handed
+    out as one task a worker."""
+    from django.conf import settings
+    from django.test.utils import override_settings
+
+    return override_settings(
+        LIMMA={"CRITERIA_BACKGROUND": mode == "background"},
+        Q_CLUSTER={**settings.Q_CLUSTER, "workers": workers},
+    )
+
+
+def warm(key: Any, workspace: Any, mode: str, workers: int = 1) -> None:
     """A first small read (another criterion, a few people): the workers, or this process,
     import and build what they need before anything is timed."""
-    from django.test.utils import override_settings
 
     from criteria.models import Judgment
     from limma.models import Entity
 
     Judgment.objects.filter(criterion__text=WARM_TEXT).delete()
     entity_ids = list(Entity.objects.order_by("key").values_list("key", flat=True)[:WARM_DOCUMENTS])
-    with override_settings(LIMMA={"CRITERIA_BACKGROUND": mode == "background"}):
+    with reading(mode, workers):
         read_whole(
             key,
             workspace,

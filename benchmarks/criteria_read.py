@@ -24,8 +24,11 @@ What it does, by itself, and undoes at the end (also on an error, Ctrl-C or SIGT
    OFF (LIMMA_CRITERIA_BACKGROUND=0: the call reads every document itself, one after the
    other, no cluster needed). The wall time is from the first call's
    start to the reply that says complete. The ideal is the model calls the ledger holds times
-   the latency, divided by the workers (by one with the background off). Then the same search
-   is sent once more with the address: it must make no model call.
+   the latency, divided by the workers (by one with the background off). Each run says where
+   its wall went, from the ledger's calls (lead, tail, ramp, drain, worker-seconds slow in a
+   call and idle between calls: _criteria_workload.timeline) and the CPU seconds of this
+   process, the cluster, PostgreSQL and the machine. Then the same search is sent once more
+   with the address: it must make no model call.
 5. Stops the cluster by sending SIGTERM to its main process only (which stops its workers),
    stops the fake model and drops the database (or deletes the temporary directory).
 """
@@ -252,12 +255,13 @@ def main() -> None:
                 flush=True,
             )
             for workers in args.workers if "background" in args.modes else []:
-                with cluster(workers, scratch):
-                    warm(key, workspace, "background")
+                with cluster(workers, scratch) as process:
+                    warm(key, workspace, "background", workers)
                     print(f"cluster of {workers} workers warm", flush=True)
                     timed_runs(
                         args,
                         "background",
+                        cluster_pid=process.pid,
                         workers=workers,
                         key=key,
                         workspace=workspace,
@@ -398,12 +402,14 @@ def timed_runs(
     model: FakeModel,
     began: float,
     results: list[dict[str, Any]],
+    cluster_pid: int | None = None,
 ) -> None:
     for index in range(args.runs):
         if time.perf_counter() - began > args.deadline_minutes * 60:
             print(f"skipped {mode} run {index + 1} ({workers} workers): past the deadline")
             continue
         latency = args.latency_ms / 1000
+        cpu_before = cpu_by_kind(cluster_pid)
         result = run_once(
             mode,
             key=key,
@@ -413,12 +419,47 @@ def timed_runs(
             workers=workers,
             model=model,
         )
+        spent = {
+            kind: seconds - cpu_before.get(kind, 0.0)
+            for kind, seconds in cpu_by_kind(cluster_pid).items()
+        }
+        result["cpu"] = spent
         results.append(result)
         print(
             f"{mode}, {workers} workers, run {index + 1}: {result['wall']:.1f} s, "
-            f"{result['model_calls']} model calls, ideal {result['ideal']:.1f} s",
+            f"{result['model_calls']} model calls, ideal {result['ideal']:.1f} s; lead "
+            f"{result['lead']:.2f} s, tail {result['tail']:.2f} s, a call {result['call_ms']:.0f}"
+            f" ms, worker-s slow in calls {result['slow']:.1f}, idle {result['idle']:.1f} (ramp "
+            f"{result['ramp']:.2f} s, drain {result['drain']:.2f} s); CPU s: "
+            + ", ".join(f"{kind} {seconds:.1f}" for kind, seconds in spent.items()),
             flush=True,
         )
+
+
+def cpu_by_kind(cluster_pid: int | None) -> dict[str, float]:
+    """CPU seconds so far (user + system, from /proc) of this process (the call and the fake
+    model), the cluster (its session), PostgreSQL's processes, and the rest of the machine."""
+    tick = os.sysconf("SC_CLK_TCK")
+    found = {"benchmark": 0.0, "cluster": 0.0, "postgres": 0.0}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            raw = (entry / "stat").read_text()
+        except OSError:
+            continue
+        name, fields = raw[raw.index("(") + 1 : raw.rindex(")")], raw[raw.rindex(")") + 2 :].split()
+        seconds = (int(fields[11]) + int(fields[12])) / tick
+        if int(entry.name) == os.getpid():
+            found["benchmark"] += seconds
+        elif cluster_pid is not None and int(fields[3]) == cluster_pid:  # its session id
+            found["cluster"] += seconds
+        elif name.startswith("postgres"):
+            found["postgres"] += seconds
+    busy = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    total = (sum(int(n) for n in busy) - int(busy[3]) - int(busy[4])) / tick  # less idle, iowait
+    found["machine"] = total
+    return found
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
+from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal
@@ -36,7 +38,7 @@ from criteria.plan import (
     estimate,
     plan_build,
 )
-from criteria.reading.claim import SPEND_CAP, claim_lease, facets_of, failure_kind, judgment_read
+from criteria.reading.claim import SPEND_CAP, claim_lease, facets_of, failure_kind, plan_read
 from criteria.rules.recency.judged_at import judged_at
 from limma import door
 from limma.conf import limma_settings
@@ -48,6 +50,9 @@ POLL_SECONDS = 0.2
 # A queued judgment handed to the workers this long ago and never claimed is handed again
 # (a broker that lost the task): longer than the broker's own retry.
 RESUBMIT_AFTER = timedelta(seconds=int(django_settings.Q_CLUSTER.get("retry", 960)))
+# A worker's task reads its share of a plan this long at most, then hands on the rest: a third
+# of the cluster's timeout leaves the last read it began time to finish.
+TASK_READING_SECONDS = int(django_settings.Q_CLUSTER.get("timeout", 900)) / 3
 
 
 @dataclass
@@ -172,8 +177,10 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
     deadline = time.monotonic() + budget.max_seconds
     if limma_settings().criteria_background:
         _submit(ids)
-        while _open(ids) and time.monotonic() < deadline:
-            time.sleep(POLL_SECONDS)
+        while (still := _open(ids)) and time.monotonic() < deadline:
+            # The last reads (one a worker or fewer) are watched closely: the reply follows
+            # the last of them by a fraction of a poll, not by a whole one.
+            time.sleep(POLL_SECONDS if still > cluster_workers() else POLL_SECONDS / 4)
     else:
         _read_in_call(run, ids, budget, deadline)
     still_open = _open(ids)
@@ -193,9 +200,8 @@ def retry_after_s(ids: list[int]) -> int:
     per_read = (
         OFFLINE_SECONDS_PER_READ if limma_settings().provider == "offline" else SECONDS_PER_READ
     )
-    workers = max(1, int(django_settings.Q_CLUSTER.get("workers", 1)))
     lease = claim_lease().total_seconds()
-    return max(1, math.ceil(min(_open(ids) * per_read / workers, lease)))
+    return max(1, math.ceil(min(_open(ids) * per_read / cluster_workers(), lease)))
 
 
 def _queued(run: CriteriaRun, identity: str) -> list[int]:
@@ -230,17 +236,15 @@ def _read_in_call(run: CriteriaRun, ids: list[int], budget: Budget, deadline: fl
     cost: a read's own cost does not grow with the plan."""
     costs = dict(Judgment.objects.filter(pk__in=ids).values_list("pk", "usd"))
     spent = sum(costs.values(), Decimal("0"))
-    for judgment_id in ids:
-        if time.monotonic() >= deadline:
-            return
-        if spent > budget.max_usd:
-            run.status, run.status_reason = "over_budget_during_read", "max_usd"
-            return
-        state = judgment_read(judgment_id)
-        cost = Judgment.objects.filter(pk=judgment_id).values_list("usd", flat=True).first()
-        spent += (cost or Decimal("0")) - costs[judgment_id]
-        if state == Judgment.State.FAILED and _at_spend_cap([judgment_id]):
-            return  # every read after it would be refused at the same ceiling
+
+    def go_on() -> bool:
+        return time.monotonic() < deadline and spent <= budget.max_usd
+
+    with closing(plan_read(ids, go_on=go_on)) as reads:
+        for read in reads:
+            spent += (read.usd or Decimal("0")) - costs[read.judgment_id]
+            if read.failure.startswith(f"{SPEND_CAP}:"):
+                break  # every read after it would be refused at the same ceiling
     if spent > budget.max_usd and _open(ids):
         run.status, run.status_reason = "over_budget_during_read", "max_usd"
 
@@ -284,9 +288,42 @@ def _submit(ids: list[int]) -> None:
     waiting_ids = set(waiting.values_list("pk", flat=True))
     handed = [judgment_id for judgment_id in ids if judgment_id in waiting_ids]  # plan order
     Judgment.objects.filter(pk__in=handed).update(submitted_at=now)
-    for judgment_id in handed:
-        # Whose question asked for the read goes with it, so its calls are theirs.
-        async_task("criteria.tasks.judgment_read", judgment_id, door.current_visitor())
+    _hand(handed, door.current_visitor())
+
+
+def _hand(ids: list[int], visitor: str) -> None:
+    """One task per worker (never more than the reads), each walking the whole plan and
+    claiming from it, so the workers share it to its end. Whose question asked for the read
+    goes with it, so its calls are theirs."""
+    for _ in range(min(cluster_workers(), len(ids))):
+        async_task("criteria.tasks.plan_read", ids, visitor)
+
+
+def workers_read(ids: list[int], visitor: str) -> dict[str, int]:
+    """A worker's share of a plan handed to the workers: what it claims of it, read until the
+    plan is read or held, or until its time is up — then it hands on what is left (a task of
+    its own), well before the cluster's timeout would stop it mid-read."""
+    stop_at = time.monotonic() + TASK_READING_SECONDS
+    states: Counter[str] = Counter()
+    reads = plan_read(
+        ids,
+        workers=cluster_workers(),
+        go_on=lambda: time.monotonic() < stop_at,
+        hand_on=lambda waiting: _hand(waiting, visitor),  # what waited behind a slow read
+        write_behind=True,  # the next model call does not wait for the last write
+    )
+    with door.calls_for_visitor(visitor), closing(reads):
+        for read in reads:
+            states[read.state] += 1
+    if time.monotonic() >= stop_at:
+        async_task("criteria.tasks.plan_read", ids, visitor)
+    return dict(states)
+
+
+def cluster_workers() -> int:
+    """The cluster's workers as this process knows them (LIMMA_WORKERS: the API process and the
+    cluster are started with the same settings)."""
+    return max(1, int(django_settings.Q_CLUSTER.get("workers", 1)))
 
 
 def _at_spend_cap(ids: list[int]) -> bool:

@@ -36,6 +36,8 @@ from django_q.models import OrmQ
 from criteria import tasks
 from criteria.criterion.address import reader_identity
 from criteria.models import Criterion, Judgment
+from criteria.reading.claim import claim_size
+from criteria.service import cluster_workers
 from limma.models import Document, LedgerEntry
 from tests.criteria.conftest import (
     DOCUMENTS_IN_EUROPE,
@@ -575,6 +577,11 @@ def test_the_compact_reply_of_an_unfinished_read_says_how_far_it_got(
     assert reading["background"] is False
 
 
+# A plan is handed out as one task a worker (each claims from the whole plan), never more
+# tasks than reads.
+TASKS_OF_THE_PLAN = min(cluster_workers(), DOCUMENTS_IN_EUROPE)
+
+
 class Worker(threading.Thread):
     """A django-q2 worker of the test: takes tasks from the ORM broker's queue, runs each."""
 
@@ -620,7 +627,7 @@ def test_a_background_read_slower_than_the_wall_returns_partial_and_is_read_whol
     assert first["background"]["queued"] == DOCUMENTS_IN_EUROPE
     assert first["background"]["retry_after_s"] > 0
     assert first["reads"]["not_submitted"] == DOCUMENTS_IN_EUROPE
-    assert OrmQ.objects.count() == DOCUMENTS_IN_EUROPE
+    assert OrmQ.objects.count() == TASKS_OF_THE_PLAN  # one a worker, each walking the plan
     assert reader_requests(fake_model) == 0
 
     worker = Worker()
@@ -635,8 +642,13 @@ def test_a_background_read_slower_than_the_wall_returns_partial_and_is_read_whol
 
     assert (second["status"], second["status_reason"]) == ("partial", "time_budget")
     assert second["background"]["reading"] is True
-    assert second["reads"]["in_flight_at_return"] == 1
-    assert second["reads"]["not_submitted"] == DOCUMENTS_IN_EUROPE - 1
+    # The worker holds its batch: Greta's read, and what it claimed with it and did not read.
+    held = Judgment.objects.filter(state=Judgment.State.IN_FLIGHT)
+    assert judgment_of(GRETA) in held
+    assert held.count() <= claim_size(DOCUMENTS_IN_EUROPE, cluster_workers())
+    assert second["reads"]["in_flight_at_return"] == held.count()
+    done = Judgment.objects.filter(state=Judgment.State.DONE).count()
+    assert second["reads"]["not_submitted"] == DOCUMENTS_IN_EUROPE - held.count() - done
 
     release.set()
     worker.join(30)
@@ -662,7 +674,7 @@ def test_a_call_again_while_the_reader_holds_the_plan_submits_nothing_again(
 
     first = read(analyst_api, search_post, criteria_budget={"max_seconds": 5})
     assert first["background"]["reading"] is True
-    assert OrmQ.objects.count() == DOCUMENTS_IN_EUROPE
+    assert OrmQ.objects.count() == TASKS_OF_THE_PLAN
 
     search_post(
         analyst_api,
@@ -671,4 +683,4 @@ def test_a_call_again_while_the_reader_holds_the_plan_submits_nothing_again(
         criteria_budget={"max_seconds": 5},
     )
 
-    assert OrmQ.objects.count() == DOCUMENTS_IN_EUROPE
+    assert OrmQ.objects.count() == TASKS_OF_THE_PLAN
