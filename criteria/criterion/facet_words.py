@@ -283,7 +283,12 @@ def read_gaps(text: str, spans: list[tuple[int, int, str]]) -> Gaps:
             leads = facet_key and index == len(chunks) - 1 and not text[last:start].strip()
             if all(word in FRAMING or word in CONNECTORS for word in words):
                 continue
-            if leads and _leads_in(words, opens_the_text=not text[:first].strip()):
+            # Framing may stand outside the text, or be another facet right before the verb
+            # ("10+ years selling ..."): nothing but spacing between them.
+            unframed = not text[:first].strip() or (
+                index == 0 and cursor > 0 and not text[cursor:first].strip()
+            )
+            if leads and _leads_in(words, opens_the_text=unframed):
                 carried[facet_key] = text[first:last]
                 continue
             piece = _trimmed(text, first, last)
@@ -311,7 +316,8 @@ def _chunks(text: str, start: int, end: int) -> list[Span]:
 def _leads_in(words: list[str], *, opens_the_text: bool = False) -> bool:
     """Framing, then plain verbs of doing, then particles: "Experts who led", "who worked in";
     at the very start of the text the framing may stand outside it ("sold surgical staplers",
-    a brief's "Who has" compiled away): the verb leads into the facet all the same."""
+    a brief's "Who has" compiled away), and right behind another facet it is that facet
+    ("10+ years selling surgical staplers"): the verb leads into the facet all the same."""
     at = 0
     while at < len(words) and words[at] in FRAMING:
         at += 1

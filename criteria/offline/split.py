@@ -311,19 +311,23 @@ def _claim_remainder(claimed: _Text) -> None:
                 if at and fold(word.group()) in PHRASE_STOPS - {"and", "or"}
             ]
             for first, last in zip(cuts, [*cuts[1:], len(words)], strict=True):
-                _claim_piece(claimed, words[first:last])
+                piece_words = words[first:last]
+                # Right behind a claimed facet, with nothing but spacing between, a verb of
+                # doing leads into what follows as it does behind framing.
+                behind = bool(piece_words) and (
+                    not text[: piece_words[0].start()].strip()
+                    or (gap_start > 0 and not text[gap_start : piece_words[0].start()].strip())
+                )
+                _claim_piece(claimed, piece_words, unframed=behind)
 
 
-def _claim_piece(claimed: _Text, words: list[re.Match[str]]) -> None:
+def _claim_piece(claimed: _Text, words: list[re.Match[str]], *, unframed: bool = False) -> None:
     """One unclaimed run of words: framing and lead-in verbs off, the rest a product or not."""
     framed = False
     while words and fold(words[0].group()) in FRAMING | CARRIED:
-        if (
-            fold(words[0].group()) in CARRIED
-            and not framed
-            and claimed.text[: words[0].start()].strip()
-        ):
-            break  # a verb of doing is carried behind framing ("who sold") or opening the text
+        if fold(words[0].group()) in CARRIED and not (framed or unframed):
+            break  # a verb of doing is carried behind framing ("who sold"), opening the text
+            # ("sold ...") or right behind another facet ("10+ years selling ..."), or not at all
         framed = framed or fold(words[0].group()) in FRAMING
         words = words[1:]
     leading = 0

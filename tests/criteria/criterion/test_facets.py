@@ -463,3 +463,23 @@ def test_a_duration_is_held_to_its_words_without_a_lead_in(words, core, min_year
     echoed, unchecked = read([sent], text=f"marketing {words}")
     assert (echoed["duration"]["core"], echoed["duration"]["min_years"]) == (core, min_years)
     assert unchecked == ["marketing"]
+
+
+@pytest.mark.parametrize(
+    ("text", "carried", "unchecked"),
+    [
+        # Right behind another facet, a plain verb of doing leads into the next one: carried.
+        ("20+ years selling baby formula", ["selling"], []),
+        ("20+ years  sold baby formula", ["sold"], []),
+        # Near neighbours: a break between them, a word of substance, or a verb off the list.
+        ("20+ years, selling baby formula", None, ["selling"]),
+        ("20+ years of selling baby formula", None, ["of selling"]),
+        ("20+ years marketed baby formula", None, ["marketed"]),
+    ],
+    ids=["behind_a_facet", "behind_a_facet_spaced", "behind_a_comma", "behind_a_word",
+         "a_verb_not_on_the_list"],
+)  # fmt: skip
+def test_a_verb_of_doing_right_behind_another_facet_is_carried(text, carried, unchecked):
+    echoed, left = read([DURATION, PRODUCT], text=text)
+    assert echoed["product"]["carried"] == carried
+    assert left == unchecked
