@@ -148,3 +148,24 @@ def test_a_duration_facet_is_not_swept():
 def test_a_question_on_the_condition_is_swept_with_a_negating_answer(text, quote):
     found = swept_denials(text, (PRODUCT,), None)
     assert [s.quote for s in found] == ([quote] if quote else [])
+
+
+def test_a_question_s_answer_is_the_sentence_after_it_not_before():
+    text = "She never lied. Did you sell baby formula? Yes, for years."
+    assert swept_denials(text, (PRODUCT,), None) == ()
+    (found,) = swept_denials("Did you sell baby formula? No. Thanks.", (PRODUCT,), None)
+    assert (found.quote, found.facet) == ("Did you sell baby formula? No.", "product")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "swept"),
+    [
+        ("She sold snacks with no added sugar.", False),  # the "no" is the condition's own
+        ("She never sold snacks with no added sugar.", True),
+        ("She sold the snacks with no added sugar.", False),
+        ("She sold snacks with no added sugar, never crisps.", True),  # a negation of its own
+    ],
+)
+def test_a_condition_with_a_preposition_inside_keeps_its_own_negation(sentence, swept):
+    facet = Facet(key="product", kind=CONDITION, text="snacks with no added sugar")
+    assert bool(swept_denials(sentence, (facet,), None)) is swept
