@@ -96,3 +96,34 @@ def test_with_the_switch_off_check_6_holds_the_model_s_start(monkeypatch, start,
     monkeypatch.setitem(READER_SWITCHES, START_FROM_PROSE, False)
     found = read("Ada has done this work for more than 20 years.", start=start)
     assert (found.established is not None) is granted
+
+
+LIVES = "She leads marketing there."
+LENGTH = "Ada has done this work for more than 20 years."
+THREE = f"{OPENING}\n{LIVES}\n{LENGTH}\n"
+LIVES_AT = (len(OPENING) + 1, len(OPENING) + 1 + len(LIVES))
+
+
+@pytest.mark.parametrize(
+    ("experience", "missing_because"),
+    [
+        ((0, len(OPENING)), DURATION_UNKNOWN),  # the opening: the length is two sentences on
+        (LIVES_AT, LENGTH_NOT_PROVED),  # the length is right behind it: read, and handed on
+        ((10, LIVES_AT[0] + 5), DURATION_UNKNOWN),  # starts in the opening: the opening's
+        ((len(OPENING), LIVES_AT[1]), LENGTH_NOT_PROVED),  # starts in the white space before
+    ],
+)
+def test_an_experience_span_is_the_sentence_it_starts_in(experience, missing_because):
+    found = length_in_experience(
+        DURATION,
+        source_id="doc",
+        text=THREE,
+        reported=None,
+        experience=(experience,),
+        anchors=((0, len(OPENING)),),
+        start=None,
+        document_date=DATED,
+        person="Ada Berg",
+        establishes_a_condition=True,
+    )
+    assert found.missing_because == missing_because
