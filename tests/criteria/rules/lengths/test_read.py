@@ -42,6 +42,7 @@ def read(sentence: str, *, start: str | None = None) -> LengthRead:
         ("Ada has done this work since 2001.", "since 2001"),
         ("Ada has done this work for 22.5 years.", "for 22.5 years"),  # a decimal point
         ("Ada has done this work for 22 years. Truly.", "for 22 years"),
+        ("Ada has done this work since Jan. 2001.", "since Jan. 2001"),  # an abbreviation
     ],
 )
 def test_a_granted_length_quotes_its_count(sentence, quoted):
