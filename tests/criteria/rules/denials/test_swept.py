@@ -52,6 +52,7 @@ def test_every_negation_of_the_closed_list(sentence):
         "She worked outside Poland on formula.",  # no word of scope
         "Her remit was formula, sold outside Poland.",  # the word of scope stands before
         "She sold formula outside.",  # "outside" last
+        "She worked in her area outside Poland on formula.",  # the scope word right before
     ],
 )
 def test_near_neighbours_negate_nothing(sentence):
