@@ -170,3 +170,15 @@ def test_a_question_s_answer_is_the_sentence_after_it_not_before():
 def test_a_condition_with_a_preposition_inside_keeps_its_own_negation(sentence, swept):
     facet = Facet(key="product", kind=CONDITION, text="snacks with no added sugar")
     assert bool(swept_denials(sentence, (facet,), None)) is swept
+
+
+@pytest.mark.parametrize(
+    ("sentence", "swept"),
+    [
+        ("She marketed Never Say Never across Europe.", False),  # both "never" are the title's
+        ("She never marketed Never Say Never.", True),
+    ],
+)
+def test_a_condition_s_words_are_left_out_to_their_last_word(sentence, swept):
+    facet = Facet(key="product", kind=CONDITION, text="Never Say Never")
+    assert bool(swept_denials(sentence, (facet,), None)) is swept
