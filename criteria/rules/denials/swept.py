@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from criteria.rules.denials.words import condition_phrase, phrase_holds
 from criteria.types import CONDITION, Facet
 from limma.segment import segment
+from limma.text import fold
 from limma.vocabulary import Vocabulary
 
 FOUND_BY_READER = "reader"
@@ -91,8 +92,9 @@ def negates(sentence: str, outside_of: Iterable[tuple[int, int]] = ()) -> bool:
 def _condition_spans(sentence: str, phrases: tuple[tuple[str, ...], ...]) -> list[tuple[int, int]]:
     """Where the condition's words stand in the sentence (character spans), for negates()."""
     tokens = list(_TOKEN.finditer(sentence))
-    folded = [condition_phrase(token.group()) for token in tokens]
-    flat = tuple(word[0] if word else "" for word in folded)
+    # each word folded alone (not condition_phrase, which drops a leading preposition or
+    # article and so would lose the "with" of "snacks with no added sugar")
+    flat = tuple(fold(token.group()) for token in tokens)
     spans = []
     for phrase in phrases:
         size = len(phrase)
