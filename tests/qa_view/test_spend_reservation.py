@@ -9,11 +9,9 @@ each answering queued runs as django-q2's workers do.
 from __future__ import annotations
 
 import json
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connections
 
 from limma import door
 from limma.models import LedgerEntry
@@ -26,6 +24,7 @@ from tests.qa_view.priced import (
     PRICE_PER_CALL,
     PROMPT_TOKENS,
     REPLY_TOKENS,
+    answered_at_once,
     priced_settings,
     spent,
 )
@@ -55,35 +54,6 @@ def priced(settings):
     priced_settings(settings)
     with door.use_provider(PricedAgent()):
         yield
-
-
-def answered_at_once(runs: list[Run], workers: int) -> None:
-    """`workers` threads take the queued runs from one list, all starting together."""
-    pending = list(runs)
-    lock, start = threading.Lock(), threading.Barrier(workers)
-    failures: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            start.wait(timeout=30)
-            while True:
-                with lock:
-                    if not pending:
-                        return
-                    run = pending.pop()
-                run_execute(run_id=run.pk)
-        except BaseException as error:
-            failures.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=work) for _ in range(workers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not failures, failures
-    assert not any(thread.is_alive() for thread in threads)
 
 
 def queued(visitor, count: int) -> list[Run]:

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connections
 
 from criteria.models import Judgment
 from limma import door
@@ -31,6 +29,7 @@ from tests.qa_view.priced import (
     PRICE_PER_CALL,
     PROMPT_TOKENS,
     REPLY_TOKENS,
+    answered_at_once,
     priced_settings,
     spent,
 )
@@ -170,36 +169,6 @@ def test_a_read_refused_at_a_ceiling_is_read_again_by_the_next_question_that_may
     assert spent(visitor=second.ledger_name, role="reader") >= unread * PRICE_PER_CALL
 
 
-def answered_at_once(runs: list[Run], workers: int) -> None:
-    """`workers` threads take the queued runs from one list, all starting together, each
-    answering as a django-q2 worker does (its reads handed to the workers by the real path)."""
-    pending = list(runs)
-    lock, start = threading.Lock(), threading.Barrier(workers)
-    failures: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            start.wait(timeout=30)
-            while True:
-                with lock:
-                    if not pending:
-                        return
-                    run = pending.pop()
-                run_execute(run_id=run.pk)
-        except BaseException as error:
-            failures.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=work) for _ in range(workers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=240)
-    assert not failures, failures
-    assert not any(thread.is_alive() for thread in threads)
-
-
 def questions(visitor, count: int) -> list[Run]:
     return [Run.objects.create(visitor=visitor, question=f"{QUESTION} ({n})") for n in range(count)]
 
@@ -240,7 +209,7 @@ def test_questions_of_many_visitors_at_once_never_cross_the_day_ceiling_with_the
         visitor, _ = analyst(directory, name=f"Visitor {n}")
         runs += questions(visitor, 2)
 
-    answered_at_once(runs, 4)
+    answered_at_once(runs, 4, seconds=240)
 
     total = spent()
     assert total <= Decimal("16.00") + PRICE_PER_CALL  # at most one call's price over
