@@ -25,24 +25,10 @@ from criteria.rules.names.rule import (
 )
 from criteria.types import Facet, Quote
 from limma.vocabulary import Vocabulary
+from tests.criteria.niche import DURATION, FACETS, FUNCTION, MARKET, PRODUCT
 
 VOCABULARY = Vocabulary.shipped()
 TERMS = vocabulary_terms_of(VOCABULARY)
-DURATION = Facet("duration", "duration", "20+ years", min_years=20.0)
-FUNCTION = Facet(
-    "function", "condition", "marketing", value="Marketing", axis="function", typed=True
-)
-PRODUCT = Facet("product", "condition", "baby formula")
-MARKET = Facet(
-    "market",
-    "condition",
-    "in European markets",
-    value="Europe",
-    axis="place",
-    typed=True,
-    core="European markets",
-)
-FACETS = (DURATION, FUNCTION, PRODUCT, MARKET)
 NAMED = (DURATION, FUNCTION, replace(PRODUCT, also=("infant milks",)), MARKET)
 
 

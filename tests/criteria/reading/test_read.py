@@ -22,9 +22,7 @@ from criteria.reading.read import Asks, judge_document
 from criteria.rules.lengths.rule import WHY
 from criteria.rules.names.quotes_taken_out import QUOTE_COMPLEMENT_OF_ANOTHER_THING
 from criteria.types import (
-    CONDITION,
     DIFFERENT,
-    DURATION,
     DURATION_BELOW_THRESHOLD,
     DURATION_UNKNOWN,
     LENGTH_NOT_PROVED,
@@ -40,29 +38,10 @@ from criteria.types import (
 )
 from limma.door.shapes import ReadReply, SecondCallReply, SecondCallRequest, TypingReply
 from limma.vocabulary import Term, Vocabulary
+from tests.criteria.niche import FACETS, FUNCTION, MARKET, PRODUCT
 
 VOCABULARY = Vocabulary.shipped()
 NICHE = "20+ years marketing baby formula in European markets"
-DURATION_FACET = Facet(key="duration", kind=DURATION, text="20+ years", min_years=20)
-FUNCTION = Facet(
-    key="function",
-    kind=CONDITION,
-    text="marketing",
-    value="Marketing",
-    axis="function",
-    typed=True,
-)
-PRODUCT = Facet(key="product", kind=CONDITION, text="baby formula")
-MARKET = Facet(
-    key="market",
-    kind=CONDITION,
-    text="in European markets",
-    value="Europe",
-    axis="place",
-    typed=True,
-    core="European markets",
-)
-FACETS = (DURATION_FACET, FUNCTION, PRODUCT, MARKET)
 
 YES = ("yes", "own_work")
 

@@ -4,6 +4,8 @@ else counts")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from criteria.rules.names.rule import (
@@ -38,23 +40,12 @@ from criteria.rules.names.rule import (
 )
 from criteria.types import Facet
 from limma.vocabulary import Term, Vocabulary
+from tests.criteria import niche
+from tests.criteria.niche import DURATION, FUNCTION, MARKET
 
 VOCABULARY = Vocabulary.shipped()
 TERMS = vocabulary_terms_of(VOCABULARY)
-FUNCTION = Facet(
-    "function", "condition", "marketing", value="Marketing", axis="function", typed=True
-)
-PRODUCT = Facet("product", "condition", "baby formula", also=("infant milks",))
-MARKET = Facet(
-    "market",
-    "condition",
-    "in European markets",
-    value="Europe",
-    axis="place",
-    typed=True,
-    core="European markets",
-)
-DURATION = Facet("duration", "duration", "20+ years", min_years=20.0)
+PRODUCT = replace(niche.PRODUCT, also=("infant milks",))  # the name the caller accepts
 FACETS = (DURATION, FUNCTION, PRODUCT, MARKET)
 CHANNEL = Facet("channel", "condition", "through distributors", core="distributors")
 PERSON = "Ottoline Brandvold"
