@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings as django_settings
 
+from criteria.many import among
 from criteria.models import Criterion, Judgment
 from criteria.reading.claim import SPEND_CAP, failure_kind
 from criteria.types import CONDITION, Facet
@@ -117,12 +118,16 @@ def plan_build(
 ) -> Plan:
     documents = list(
         readable_documents(key)
-        .filter(entity_id__in=entity_pks, state=Document.State.READ)
+        .filter(entity_id__in=among(entity_pks), state=Document.State.READ)
         .select_related("entity")
         .order_by("id")
     )
     judgments: dict[int, list[Judgment]] = {}
-    for judgment in Judgment.objects.filter(criterion=criterion, document__in=documents):
+    # Whose each judgment is and where it stands: its outcome is loaded by the reply alone.
+    stored = Judgment.objects.filter(
+        criterion=criterion, document__in=among(document.pk for document in documents)
+    ).only("id", "document_id", "reader_identity", "state", "failure")
+    for judgment in stored:
         judgments.setdefault(judgment.document_id, []).append(judgment)
     plan = Plan(documents=documents)
     for document in documents:
