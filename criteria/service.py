@@ -290,8 +290,9 @@ def _submit(ids: list[int]) -> None:
     )
     waiting_ids = set(waiting.values_list("pk", flat=True))
     handed = [judgment_id for judgment_id in ids if judgment_id in waiting_ids]  # plan order
-    Judgment.objects.filter(pk__in=among(handed)).update(submitted_at=now)
+    # Handed first, marked handed after: the workers start on the plan while this call writes.
     _hand(handed, door.current_visitor())
+    Judgment.objects.filter(pk__in=among(handed)).update(submitted_at=now)
 
 
 def _hand(ids: list[int], visitor: str) -> None:
