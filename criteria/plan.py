@@ -38,6 +38,16 @@ CHARS_PER_TOKEN = 4
 # How long one read is taken to last when a plan is priced in calls: a model's read with its
 # second call, or the offline rules.
 SECONDS_PER_READ, OFFLINE_SECONDS_PER_READ = 12.0, 0.1
+# What a plan reads of its documents (each read loads its own whole): whose each is, its words
+# (the order and the price are made from them) and the name its person is quoted by.
+PLAN_DOCUMENT_FIELDS = (
+    "id",
+    "source_id",
+    "entity_id",
+    "text",
+    "entity__id",
+    "entity__display_name",
+)
 
 
 @dataclass(frozen=True)
@@ -120,6 +130,7 @@ def plan_build(
         readable_documents(key)
         .filter(entity_id__in=among(entity_pks), state=Document.State.READ)
         .select_related("entity")
+        .only(*PLAN_DOCUMENT_FIELDS)
         .order_by("id")
     )
     judgments: dict[int, list[Judgment]] = {}
