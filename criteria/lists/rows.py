@@ -43,13 +43,12 @@ def match_rows_write(
             stale.append(pk)  # no longer matched, matched on other quotes, or a second row
         else:
             written[entity_pk] = pk
-    new = new_rows(
-        criterion, {pk: values for pk, values in wanted.items() if pk not in written}, documents
-    )
+    unwritten = {pk: values for pk, values in wanted.items() if pk not in written}
+    new = new_rows(criterion, unwritten, documents)
     if stale or new:
         with transaction.atomic():
             if stale:
-                RelationRow.objects.filter(pk__in=stale).delete()
+                RelationRow.objects.filter(pk__in=among(stale)).delete()
             # In the order the people were matched; each new row's pk is set on it.
             RelationRow.objects.bulk_create(new)
     written.update({row.entity_id: row.pk for row in new})
