@@ -242,22 +242,26 @@ def reading(mode: str, workers: int) -> Any:
 
 
 def warm(key: Any, workspace: Any, mode: str, workers: int = 1) -> None:
-    """A first small read (another criterion, a few people): the workers, or this process,
-    import and build what they need before anything is timed."""
+    """First small reads (another criterion, a few people a worker): the workers, or this
+    process, import and build what they need before anything is timed. Twice, so that a worker
+    slow to take its first task (the others read its share) still makes its first model call
+    here and not in the first timed run."""
 
     from criteria.models import Judgment
     from limma.models import Entity
 
-    Judgment.objects.filter(criterion__text=WARM_TEXT).delete()
-    entity_ids = list(Entity.objects.order_by("key").values_list("key", flat=True)[:WARM_DOCUMENTS])
-    with reading(mode, workers):
-        read_whole(
-            key,
-            workspace,
-            {"text": WARM_TEXT, "facets": WARM_FACETS},
-            WARM_DOCUMENTS,
-            entity_ids=entity_ids,
-        )
+    documents = max(WARM_DOCUMENTS, 4 * workers)
+    entity_ids = list(Entity.objects.order_by("key").values_list("key", flat=True)[:documents])
+    for _ in range(2):
+        Judgment.objects.filter(criterion__text=WARM_TEXT).delete()
+        with reading(mode, workers):
+            read_whole(
+                key,
+                workspace,
+                {"text": WARM_TEXT, "facets": WARM_FACETS},
+                documents,
+                entity_ids=entity_ids,
+            )
 
 
 def minted(key: Any, workspace: Any, documents: int) -> Any:

@@ -16,7 +16,7 @@ What it does, by itself, and undoes at the end (also on an error, Ctrl-C or SIGT
    the profiles state the whole niche (the reader, then one second call), the rest state
    another market or nothing of it (the reader alone).
 3. Starts `manage.py qcluster` with --workers workers on the ORM broker of that database
-   (LIMMA_PROVIDER=openai pointed at the fake model), and warms it on a small read.
+   (LIMMA_PROVIDER=openai pointed at the fake model), and warms it on two small reads.
 4. Per run: the criterion's judgments and the ledger are emptied, and the niche is read
    (constraint based_in Europe, criteria: [{text, facets}], max_reads = the plan), with the
    background reader ON — the call hands the plan to the workers and waits; called again with

@@ -37,10 +37,21 @@ def niche_words(text: str, facets: Sequence[Facet]) -> frozenset[str]:
 
 
 def proxy_score(
-    text: str, words: frozenset[str], facets: Sequence[Facet], vocabulary: Vocabulary
+    text: str,
+    words: frozenset[str],
+    facets: Sequence[Facet],
+    vocabulary: Vocabulary,
+    folded: dict[str, str] | None = None,
 ) -> tuple[int, int]:
-    """(facets whose vocabulary term the text names, niche words it holds): higher is likelier."""
-    held = {fold(word) for word in WORD.findall(text)}
+    """(facets whose vocabulary term the text names, niche words it holds): higher is likelier.
+
+    folded: each word's fold, kept across the documents of a plan (their words repeat)."""
+    folded = {} if folded is None else folded
+    held = set()
+    for word in WORD.findall(text):
+        if (each := folded.get(word)) is None:
+            each = folded[word] = fold(word)
+        held.add(each)
     terms = 0
     for facet in facets:
         if not (facet.value and facet.axis):
@@ -55,7 +66,9 @@ def likeliest_first(
 ) -> list[Document]:
     """The documents, likeliest to match first; ties keep their order (stable)."""
     words = niche_words(text, facets)
+    folded: dict[str, str] = {}
     scores = {
-        document.pk: proxy_score(document.text, words, facets, vocabulary) for document in documents
+        document.pk: proxy_score(document.text, words, facets, vocabulary, folded)
+        for document in documents
     }
     return sorted(documents, key=lambda document: scores[document.pk], reverse=True)

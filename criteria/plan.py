@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings as django_settings
 
+from criteria.many import among
 from criteria.models import Criterion, Judgment
 from criteria.reading.claim import SPEND_CAP, failure_kind
 from criteria.types import CONDITION, Facet
@@ -37,6 +38,16 @@ CHARS_PER_TOKEN = 4
 # How long one read is taken to last when a plan is priced in calls: a model's read with its
 # second call, or the offline rules.
 SECONDS_PER_READ, OFFLINE_SECONDS_PER_READ = 12.0, 0.1
+# What a plan reads of its documents (each read loads its own whole): whose each is, its words
+# (the order and the price are made from them) and the name its person is quoted by.
+PLAN_DOCUMENT_FIELDS = (
+    "id",
+    "source_id",
+    "entity_id",
+    "text",
+    "entity__id",
+    "entity__display_name",
+)
 
 
 @dataclass(frozen=True)
@@ -117,12 +128,17 @@ def plan_build(
 ) -> Plan:
     documents = list(
         readable_documents(key)
-        .filter(entity_id__in=entity_pks, state=Document.State.READ)
+        .filter(entity_id__in=among(entity_pks), state=Document.State.READ)
         .select_related("entity")
+        .only(*PLAN_DOCUMENT_FIELDS)
         .order_by("id")
     )
     judgments: dict[int, list[Judgment]] = {}
-    for judgment in Judgment.objects.filter(criterion=criterion, document__in=documents):
+    # Whose each judgment is and where it stands: its outcome is loaded by the reply alone.
+    stored = Judgment.objects.filter(
+        criterion=criterion, document__in=among(document.pk for document in documents)
+    ).only("id", "document_id", "reader_identity", "state", "failure")
+    for judgment in stored:
         judgments.setdefault(judgment.document_id, []).append(judgment)
     plan = Plan(documents=documents)
     for document in documents:

@@ -26,8 +26,9 @@ from criteria.criterion.address import reader_identity
 from criteria.criterion.resolve import Resolved, criterion_resolve
 from criteria.likeliest import likeliest_first
 from criteria.lists.four import Lists
-from criteria.lists.gather import RunState, Stored, gathered
+from criteria.lists.gather import ENTITY_FIELDS, JUDGMENT_FIELDS, RunState, Stored, gathered
 from criteria.lists.rows import match_rows_write
+from criteria.many import among
 from criteria.models import Criterion, Judgment
 from criteria.plan import (
     OFFLINE_SECONDS_PER_READ,
@@ -188,8 +189,10 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
         _settle_status(run, ids, still_open=bool(still_open))
     run.background = {
         "reading": bool(still_open) and limma_settings().criteria_background,
-        "queued": Judgment.objects.filter(pk__in=ids, state=Judgment.State.QUEUED).count(),
-        "in_flight": Judgment.objects.filter(pk__in=ids, state=Judgment.State.IN_FLIGHT).count(),
+        "queued": Judgment.objects.filter(pk__in=among(ids), state=Judgment.State.QUEUED).count(),
+        "in_flight": Judgment.objects.filter(
+            pk__in=among(ids), state=Judgment.State.IN_FLIGHT
+        ).count(),
         "retry_after_s": retry_after_s(ids) if still_open else 0,
     }
 
@@ -208,8 +211,8 @@ def _queued(run: CriteriaRun, identity: str) -> list[int]:
     """The plan's judgments, made once (a task run twice writes nothing twice)."""
     plan, criterion = run.plan, run.criterion
     Judgment.objects.bulk_create(
-        [
-            Judgment(criterion=criterion, document=document, reader_identity=identity)
+        [  # by id: a thousand rows made without a thousand related-object checks
+            Judgment(criterion_id=criterion.pk, document_id=document.pk, reader_identity=identity)
             for document in plan.to_read
         ],
         ignore_conflicts=True,
@@ -217,13 +220,13 @@ def _queued(run: CriteriaRun, identity: str) -> list[int]:
     order = [document.pk for document in plan.to_read] + [j.document_id for j in plan.in_flight]
     by_document = dict(
         Judgment.objects.filter(
-            criterion=criterion, reader_identity=identity, document__in=order
+            criterion=criterion, reader_identity=identity, document__in=among(order)
         ).values_list("document_id", "pk")
     )
     # In the plan's order, which reads the likeliest first (in the call and in the workers).
     ids = [by_document[pk] for pk in order if pk in by_document]
     # A failure read again (retry_failed) is new work: its attempt is reported by this call.
-    Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED).update(
+    Judgment.objects.filter(pk__in=among(ids), state=Judgment.State.FAILED).update(
         state=Judgment.State.QUEUED, reported=False, submitted_at=None
     )
     return ids
@@ -234,7 +237,7 @@ def _read_in_call(run: CriteriaRun, ids: list[int], budget: Budget, deadline: fl
 
     The plan's spend is summed once and then kept as a running sum, each read adding what it
     cost: a read's own cost does not grow with the plan."""
-    costs = dict(Judgment.objects.filter(pk__in=ids).values_list("pk", "usd"))
+    costs = dict(Judgment.objects.filter(pk__in=among(ids)).values_list("pk", "usd"))
     spent = sum(costs.values(), Decimal("0"))
 
     def go_on() -> bool:
@@ -256,7 +259,7 @@ def _settle_status(run: CriteriaRun, ids: list[int], *, still_open: bool) -> Non
     if still_open:
         run.status, run.status_reason = "partial", "time_budget"
         return
-    failed = Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED)
+    failed = Judgment.objects.filter(pk__in=among(ids), state=Judgment.State.FAILED)
     failures = {failure_kind(failure) for failure in failed.values_list("failure", flat=True)}
     if not failures:
         return
@@ -264,7 +267,7 @@ def _settle_status(run: CriteriaRun, ids: list[int], *, still_open: bool) -> Non
         run.status, run.status_reason = "partial", "model_unavailable"
     elif (
         len(failures) == 1
-        and not Judgment.objects.filter(pk__in=ids, state=Judgment.State.DONE).exists()
+        and not Judgment.objects.filter(pk__in=among(ids), state=Judgment.State.DONE).exists()
     ):
         # The model refused every read of this call with one error: say so, do not loop.
         run.status, run.status_reason = "not_run", "provider_refused"
@@ -277,7 +280,7 @@ def _submit(ids: list[int]) -> None:
     for a dead worker until its own retry."""
     now = timezone.now()
     stale = now - claim_lease()
-    plan = Judgment.objects.filter(pk__in=ids)
+    plan = Judgment.objects.filter(pk__in=among(ids))
     stalled = not plan.filter(claimed_at__gte=stale).exists()
     waiting = plan.filter(
         Q(state=Judgment.State.QUEUED, submitted_at__isnull=True)
@@ -287,8 +290,9 @@ def _submit(ids: list[int]) -> None:
     )
     waiting_ids = set(waiting.values_list("pk", flat=True))
     handed = [judgment_id for judgment_id in ids if judgment_id in waiting_ids]  # plan order
-    Judgment.objects.filter(pk__in=handed).update(submitted_at=now)
+    # Handed first, marked handed after: the workers start on the plan while this call writes.
     _hand(handed, door.current_visitor())
+    Judgment.objects.filter(pk__in=among(handed)).update(submitted_at=now)
 
 
 def _hand(ids: list[int], visitor: str) -> None:
@@ -328,13 +332,13 @@ def cluster_workers() -> int:
 
 def _at_spend_cap(ids: list[int]) -> bool:
     """Whether a read of these was refused at a spend ceiling (nothing of it was sent)."""
-    failed = Judgment.objects.filter(pk__in=ids, state=Judgment.State.FAILED)
+    failed = Judgment.objects.filter(pk__in=among(ids), state=Judgment.State.FAILED)
     return failed.filter(failure__startswith=f"{SPEND_CAP}:").exists()
 
 
 def _open(ids: list[int]) -> int:
     return Judgment.objects.filter(
-        pk__in=ids, state__in=(Judgment.State.QUEUED, Judgment.State.IN_FLIGHT)
+        pk__in=among(ids), state__in=(Judgment.State.QUEUED, Judgment.State.IN_FLIGHT)
     ).count()
 
 
@@ -370,7 +374,7 @@ def _gather(
         candidates=entity_pks,
         documents={document.source_id: document for document in plan.documents},
     )
-    Judgment.objects.filter(pk__in=[j.pk for j in built.fresh]).update(
+    Judgment.objects.filter(pk__in=among(j.pk for j in built.fresh)).update(
         reported=True, reported_calls=F("calls"), reported_usd=F("usd")
     )
 
@@ -381,14 +385,17 @@ def _stored(run: CriteriaRun, entity_pks: list[int]) -> Stored:
     judgments = Judgment.objects.filter(
         criterion=run.criterion,
         reader_identity=reader_identity(),
-        document__in=[d.pk for d in run.plan.documents],
-    )
+        document__in=among(d.pk for d in run.plan.documents),
+    ).only(*JUDGMENT_FIELDS)
     split = LedgerEntry.objects.filter(
         request_id=run.request_id, role="criteria_splitter"
     ).aggregate(calls=Count("id"), usd=Sum("usd"))
     return Stored(
         judgments={judgment.document_id: judgment for judgment in judgments},
-        entities=Entity.objects.in_bulk(entity_pks),
+        entities={
+            entity.pk: entity
+            for entity in Entity.objects.filter(pk__in=among(entity_pks)).only(*ENTITY_FIELDS)
+        },
         split_calls=split["calls"],
         split_usd=split["usd"] or Decimal("0"),
     )

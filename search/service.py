@@ -133,7 +133,9 @@ def search_run(
     )
     run = None
     if criteria:
-        candidates = [p.entity_id for p in partitioned.people(MATCHED)]
+        # Everybody's verdict once: the candidates are its matched, and the criterion joins it.
+        placed = partitioned.people()
+        candidates = [p.entity_id for p in placed if p.verdict == MATCHED]
         run = criteria_run(
             key=key,
             workspace=workspace,
@@ -145,7 +147,7 @@ def search_run(
             not_bound=bool(unbound),
             as_of=as_of,
         )
-        partitioned = PlacedList(_joined(partitioned.people(), run))
+        partitioned = PlacedList(_joined(placed, run))
     counts = partitioned.counts
     return SearchOutcome(
         workspace=workspace,

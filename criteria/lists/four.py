@@ -65,6 +65,8 @@ class Lists:
     stated_instead: dict = field(default_factory=dict)
     # Everybody close, uncut, in close's order: a page that shows more than close.matches.
     close_whole: list[dict] = field(default_factory=list)
+    # Which of the four lists each candidate is on, uncut, by entity_id (entity_verdicts).
+    listed: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,10 @@ def four_lists(
         counts_detail=_counts_detail(by_list),
         close={"total": len(close), "matches": close[:CLOSE_CAP]},
         close_whole=close,
+        listed={
+            candidate.entity_id: verdict.listed
+            for candidate, verdict in zip(candidates, verdicts, strict=True)
+        },
         cannot_tell=len(whole[UNDETERMINED]) - len(close),
         stated_instead=(
             {}

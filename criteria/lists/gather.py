@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from criteria.lists.four import Candidate, Lists, entity_verdicts, four_lists
+from criteria.lists.four import Candidate, Lists, four_lists
 from criteria.models import Judgment
 from criteria.plan import Plan
 from criteria.reading.claim import SPEND_CAP, failure_kind
@@ -23,6 +23,13 @@ from limma.models import Entity
 from limma.vocabulary import Vocabulary
 
 SETTLED = (Judgment.State.DONE, Judgment.State.FAILED)
+# What a reply reads of a judgment and of a candidate, loaded alone: a plan's thousand rows
+# without their claims' times or their entities' other columns.
+JUDGMENT_FIELDS = (
+    *("id", "document_id", "state", "outcome", "failure", "adjudicated", "typed"),
+    *("calls", "usd", "reported", "reported_calls", "reported_usd"),
+)
+ENTITY_FIELDS = ("id", "key", "display_name")
 
 
 @dataclass(frozen=True)
@@ -159,10 +166,7 @@ def gathered(
     return Gathered(
         candidates=candidates,
         lists=lists,
-        verdicts={
-            keys[entity_key]: verdict
-            for entity_key, verdict in entity_verdicts(candidates, facets).items()
-        },
+        verdicts={keys[entity_key]: verdict for entity_key, verdict in lists.listed.items()},
         matched={keys[entry["entity_id"]]: entry for entry in lists.matched},
         fresh=fresh,
         reads=reads_of(fresh, plan=plan, run=run),

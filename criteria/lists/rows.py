@@ -3,14 +3,20 @@
 An extracted row, never "the record": its receipt is the first quote's span, and its values
 hold every condition's quote by source id and offsets, so each can be re-read byte for byte.
 Written once per person and criterion, and removed when the person is no longer matched.
+Written in bulk: one read of the rows there are, one delete of the stale, one insert of the
+new, however many people the read matched.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
+from criteria.many import among
 from criteria.models import Criterion
 from limma.models import Document, RelationRow
+from limma.placement import row_placed
 
 RELATION = "criterion"
 
@@ -23,40 +29,63 @@ def match_rows_write(
     documents: dict[str, Document],
 ) -> dict[int, int]:
     """Write (or keep) each matched person's row; returns entity pk -> row pk."""
-    existing = {
-        row.entity_id: row
-        for row in RelationRow.objects.filter(
-            workspace=criterion.workspace_id,
-            relation=RELATION,
-            made_by=criterion.address,
-            entity_id__in=candidates,
-        )
-    }
-    RelationRow.objects.filter(
-        pk__in=[row.pk for pk, row in existing.items() if pk not in matched]
-    ).delete()
-    written = {}
-    for entity_pk, entry in matched.items():
-        evidence = [
-            {key: quote[key] for key in ("facet", "source_id", "char_start", "char_end")}
-            for quote in entry["evidence"]
-        ]
-        first = evidence[0]
-        values = {"criterion": criterion.address, "evidence": evidence}
-        row = existing.get(entity_pk)
-        if row is None or row.values != values:
-            if row is not None:
-                row.delete()
-            row = RelationRow.objects.create(
-                workspace=criterion.workspace,
+    existing = RelationRow.objects.filter(
+        workspace=criterion.workspace_id,
+        relation=RELATION,
+        made_by=criterion.address,
+        entity_id__in=among(candidates),
+    ).values_list("pk", "entity_id", "values")
+    wanted = {entity_pk: row_values(criterion, entry) for entity_pk, entry in matched.items()}
+    written: dict[int, int] = {}
+    stale = []
+    for pk, entity_pk, values in existing:
+        if entity_pk in written or wanted.get(entity_pk) != values:
+            stale.append(pk)  # no longer matched, matched on other quotes, or a second row
+        else:
+            written[entity_pk] = pk
+    unwritten = {pk: values for pk, values in wanted.items() if pk not in written}
+    new = new_rows(criterion, unwritten, documents)
+    if stale or new:
+        with transaction.atomic():
+            if stale:
+                RelationRow.objects.filter(pk__in=among(stale)).delete()
+            # In the order the people were matched; each new row's pk is set on it.
+            RelationRow.objects.bulk_create(new)
+    written.update({row.entity_id: row.pk for row in new})
+    return {entity_pk: written[entity_pk] for entity_pk in matched}
+
+
+def row_values(criterion: Criterion, entry: dict[str, Any]) -> dict[str, Any]:
+    """A matched person's row values: the criterion and every quote's receipt."""
+    evidence = [
+        {key: quote[key] for key in ("facet", "source_id", "char_start", "char_end")}
+        for quote in entry["evidence"]
+    ]
+    return {"criterion": criterion.address, "evidence": evidence}
+
+
+def new_rows(
+    criterion: Criterion, wanted: dict[int, dict[str, Any]], documents: dict[str, Document]
+) -> list[RelationRow]:
+    """The unsaved rows, each placed as RelationRow.save() places a row (bulk_create does not
+    call it), its receipt the first quote's span."""
+    workspace = criterion.workspace
+    relation = workspace.parsed_pack.relation(RELATION) if wanted else None
+    rows = []
+    for entity_pk, values in wanted.items():
+        first = values["evidence"][0]
+        rows.append(
+            RelationRow(
+                workspace=workspace,
                 entity_id=entity_pk,
                 relation=RELATION,
                 values=values,
+                placed=row_placed(values, relation.slots, workspace.vocabulary) if relation else {},
                 origin=RelationRow.Origin.EXTRACTED,
                 document=documents[first["source_id"]],
                 char_start=first["char_start"],
                 char_end=first["char_end"],
                 made_by=criterion.address,
             )
-        written[entity_pk] = row.pk
-    return written
+        )
+    return rows

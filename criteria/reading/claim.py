@@ -31,6 +31,7 @@ from django.db import connection, transaction
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.utils import timezone
 
+from criteria.many import among
 from criteria.models import Criterion, Judgment
 from criteria.reading.read import Asks, judge_document
 from criteria.types import Facet
@@ -169,7 +170,7 @@ class Claims:
             with transaction.atomic():
                 free = dict(
                     Judgment.objects.select_for_update()
-                    .filter(claimable(now), pk__in=window)
+                    .filter(claimable(now), pk__in=among(window))
                     .order_by("pk")
                     .values_list("pk", "attempts")
                 )

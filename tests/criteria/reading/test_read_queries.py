@@ -10,8 +10,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext, override_settings
 
+from criteria.lists.rows import RELATION
+from criteria.models import Judgment
 from criteria.reading.claim import CLAIM_MOST, claim_size
 from criteria.service import cluster_workers
+from limma.models import RelationRow
 from limma.services.connect import export_connect
 from search.service import search_run
 from tests.criteria.conftest import EUROPE, FACETS, NICHE
@@ -48,14 +51,9 @@ def people(count: int) -> dict:
     }  # fmt: skip
 
 
-def queries_of_a_read(count: int, *, background: bool = False) -> list[str]:
-    """The SQL of a read of `count` documents, from the search to its reply: inside the call,
-    or handed to the workers (django-q2's sync mode in tests: the tasks run at once)."""
-    workspace = make_workspace(f"{count} people")
-    key, _ = make_key(workspace, role="analyst")
-    export_connect(workspace=workspace, **people(count))
-    criteria = [{"text": NICHE, "facets": FACETS}]
-    budget = {"max_reads": count, "max_usd": 1, "max_seconds": 60}
+def searched(key, workspace, criterion: dict, budget: dict, *, background: bool = False):
+    """The search with the criterion, and the SQL it sent (django-q2's sync mode in tests: a
+    task handed to the workers runs at once)."""
     with (
         override_settings(LIMMA={"PROVIDER": "offline", "CRITERIA_BACKGROUND": background}),
         CaptureQueriesContext(connection) as captured,
@@ -64,12 +62,30 @@ def queries_of_a_read(count: int, *, background: bool = False) -> list[str]:
             key=key,
             workspace=workspace,
             constraints=EUROPE,
-            criteria=criteria,
+            criteria=[criterion],
             criteria_budget=budget,
         )
+    return outcome, [query["sql"] for query in captured.captured_queries]
+
+
+def a_read(count: int, *, background: bool = False):
+    """A read of `count` documents to its end: the key, the workspace, the outcome, the SQL."""
+    workspace = make_workspace(f"{count} people")
+    key, _ = make_key(workspace, role="analyst")
+    export_connect(workspace=workspace, **people(count))
+    budget = {"max_reads": count, "max_usd": 1, "max_seconds": 60}
+    outcome, queries = searched(
+        key, workspace, {"text": NICHE, "facets": FACETS}, budget, background=background
+    )
     assert outcome.criteria.status == "complete"
     assert outcome.criteria.reads["done"] == count
-    return [query["sql"] for query in captured.captured_queries]
+    return key, workspace, outcome, queries
+
+
+def queries_of_a_read(count: int, *, background: bool = False) -> list[str]:
+    """The SQL of a read of `count` documents, from the search to its reply: inside the call,
+    or handed to the workers."""
+    return a_read(count, background=background)[3]
 
 
 def judgment_writes(queries: list[str], setting: str) -> int:
@@ -118,3 +134,30 @@ def test_every_document_read_costs_the_same_queries_at_any_plan_size():
     # Per document: the reader's and the second call's ledger rows, what they cost, the
     # judgment's one write, the match's row; a batch's claim, a CLAIM_MOST-th each.
     assert per_document <= 5.5
+
+
+def replies(count: int) -> tuple[list[str], list[str]]:
+    """The SQL of two replies once `count` documents are read, every one of them a match: the
+    reply that first reports them (its match rows written, its judgments marked reported) and
+    a call again with nothing new."""
+    key, workspace, outcome, _ = a_read(count)
+    again = {"address": outcome.criteria.criterion.address}
+    Judgment.objects.update(reported=False, reported_calls=0, reported_usd=0)
+    RelationRow.objects.filter(relation=RELATION).delete()
+    first, reporting = searched(key, workspace, again, {"max_reads": 0})
+    assert first.criteria.lists.counts["matched"] == count == len(first.criteria.rows)
+    second, nothing_new = searched(key, workspace, again, {"max_reads": 0})
+    assert second.criteria.rows == first.criteria.rows
+    return reporting, nothing_new
+
+
+def test_a_reply_costs_the_same_queries_whatever_its_judgments_and_matches():
+    (small, small_again), (large, large_again) = replies(5), replies(40)
+
+    # No query per judgment or per match: the rows are read once, the stale deleted once and
+    # the new inserted once; the judgments are loaded once and marked reported once.
+    assert len(large) == len(small)
+    assert len(large_again) == len(small_again)
+    inserts = [sql for sql in large if sql.startswith('INSERT INTO "limma_relationrow"')]
+    assert len(inserts) == 1
+    assert not any(sql.startswith(("INSERT", "UPDATE", "DELETE")) for sql in large_again)
