@@ -584,12 +584,15 @@ def test_a_pronoun_leads_only_where_no_name_is_known_and_the_name_leads_too():
         pytest.param("She didn't sell infant milks.", DENIED_IN_ITS_SENTENCE, id="didnt"),
         pytest.param("She didn\u2019t sell infant milks.", DENIED_IN_ITS_SENTENCE, id="curly"),
         pytest.param(
-            "She sold infant milks, never yoghurt.", DENIED_IN_ITS_SENTENCE, id="never_behind"
+            "Infant milks were never her line.", DENIED_IN_ITS_SENTENCE, id="never_behind"
+        ),
+        pytest.param(
+            "The company sold infant milks, never yoghurt.",
+            DENIED_IN_ITS_SENTENCE,
+            id="never_behind_another_s_sentence",
         ),
         pytest.param("She no longer sells infant milks.", DENIED_IN_ITS_SENTENCE, id="no_longer"),
-        pytest.param(
-            "She sold infant milks without a licence.", DENIED_IN_ITS_SENTENCE, id="without"
-        ),
+        pytest.param("She sold without infant milks.", DENIED_IN_ITS_SENTENCE, id="without"),
         pytest.param("She NEVER sold infant milks.", DENIED_IN_ITS_SENTENCE, id="in_capitals"),
         pytest.param("Her remit excluded infant milks.", EXCLUDED_RIGHT_BEFORE, id="excluded"),
         pytest.param(
@@ -608,6 +611,14 @@ def test_a_pronoun_leads_only_where_no_name_is_known_and_the_name_leads_too():
         ),
         pytest.param(
             "She ran every dairy line except infant milks.", EXCLUDED_RIGHT_BEFORE, id="except"
+        ),
+        pytest.param(
+            "She ran every dairy line except, infant milks.",
+            EXCLUDED_RIGHT_BEFORE,
+            id="except_and_a_comma",
+        ),
+        pytest.param(
+            "Her remit excluded, infant milks.", EXCLUDED_RIGHT_BEFORE, id="excluded_and_a_comma"
         ),
         pytest.param(
             "She sold dairy other than infant milks.", EXCLUDED_RIGHT_BEFORE, id="other_than"
@@ -654,6 +665,7 @@ def test_a_name_refused_by_its_sentence(sentence, why):
     ("sentence", "fate"),
     [
         pytest.param("Her remit included infant milks.", SETTLED, id="included_is_no_exclusion"),
+        pytest.param("Her remit covered, infant milks.", VOTE, id="a_comma_behind_no_exclusion"),
         pytest.param("Her remit excluded yoghurt, and covered infant milks.", VOTE, id="earlier"),
         pytest.param("She sold infant milks, unlike her rival.", VOTE, id="unlike_behind"),
         pytest.param("She handled sales for infant milks.", SETTLED, id="sales_for_is_work"),
@@ -672,6 +684,76 @@ def test_a_name_refused_by_its_sentence(sentence, why):
 )
 def test_neighbours_of_the_refused_forms(sentence, fate):
     assert fate_of(sentence)[0] == fate
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fate", "why"),
+    [
+        # behind a name the sentence states as her own work, a denial is of what follows it
+        pytest.param(
+            "She sold infant milks, never yoghurt.",
+            VOTE,
+            BEHIND_THE_NAME_NOT_PLACED,
+            id="never_of_another_product",
+        ),
+        pytest.param(
+            "She sold infant milks without a licence.",
+            VOTE,
+            BEHIND_THE_NAME_NOT_PLACED,
+            id="without_a_licence",
+        ),
+        pytest.param(
+            "Her portfolio centred on infant milks, not yoghurt.",
+            VOTE,
+            BEHIND_THE_NAME_NOT_PLACED,
+            id="not_behind_her_own_work_as_the_subject",
+        ),
+        # an item the list would take is no list where a denial stands in it
+        pytest.param(
+            "She sold infant milks and didn't stop.",
+            VOTE,
+            BEHIND_THE_NAME_NOT_PLACED,
+            id="a_list_item_that_denies",
+        ),
+        pytest.param(
+            "She sold infant milks and yoghurt.", SETTLED, PERSON_THEN_VERB, id="neighbour"
+        ),
+        # where no settled form stands before the name, the denial behind it takes it out
+        pytest.param(
+            "Infant milks were never her line.",
+            REFUSED,
+            DENIED_IN_ITS_SENTENCE,
+            id="the_name_as_the_subject",
+        ),
+        pytest.param(
+            "Her rival sold infant milks, never yoghurt.",
+            REFUSED,
+            DENIED_IN_ITS_SENTENCE,
+            id="somebody_else_s_sentence",
+        ),
+        # before the name, a denial refuses it whatever follows
+        pytest.param(
+            "She never sold yoghurt, and sold infant milks.",
+            REFUSED,
+            DENIED_IN_ITS_SENTENCE,
+            id="before_the_name",
+        ),
+    ],
+)
+def test_a_denial_behind_a_name_stated_as_her_own_work_is_a_vote(sentence, fate, why):
+    assert fate_of(sentence) == (fate, why)
+
+
+@pytest.mark.parametrize(
+    ("states", "fate"),
+    [
+        pytest.param("of infant milks", (REFUSED, EXCLUDED_RIGHT_BEFORE), id="the_of_moves"),
+        # a span of nothing but a preposition keeps it as the name: nothing moves before it
+        pytest.param("of", (VOTE, WORD_BETWEEN_NOT_WORK), id="a_span_of_one_preposition"),
+    ],
+)
+def test_only_a_preposition_the_name_opens_with_stands_before_it(states, fate):
+    assert fate_of("She sold yoghurt instead of infant milks.", states) == fate
 
 
 def test_a_rank_the_vocabulary_holds_keeps_the_name_from_being_a_complement():
