@@ -536,6 +536,12 @@ def test_a_name_left_to_the_second_call(sentence, states, why):
         pytest.param("Ottoline Brandvold's remit covered infant milks.", SETTLED, id="full_names"),
         pytest.param("She sold infant milks as a director.", SETTLED, id="as_a_director"),
         pytest.param("She sold infant milks, and yoghurt.", SETTLED, id="comma_and"),
+        pytest.param("She sold infant milks and the yoghurt.", SETTLED, id="an_item_with_the"),
+        pytest.param(
+            "She sold infant milks, yoghurt and cheese, and milk.", SETTLED, id="items_then_and"
+        ),
+        pytest.param("She sold infant milks and yoghurt, and cheese.", VOTE, id="and_then_a_comma"),
+        pytest.param("She sold infant milks, yoghurt,", VOTE, id="cut_at_a_comma"),
         pytest.param("She sold infant milks between 2001 and 2015.", SETTLED, id="between"),
         pytest.param(
             "She sold infant milks in Poland, Germany, and France.", SETTLED, id="place_list"
@@ -841,6 +847,20 @@ def test_a_means_of_vocabulary_terms_is_placed_and_one_word_more_is_not():
         VOTE,
         MEANS_NOT_PLACED,
     )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fate", "why"),
+    [
+        pytest.param("She sold infant milks through 2019.", SETTLED, PERSON_THEN_VERB, id="a_year"),
+        # its first word is read too: a word the reader does not know before a year places nothing
+        pytest.param(
+            "She sold infant milks through mid-2019.", VOTE, MEANS_NOT_PLACED, id="a_word_before"
+        ),
+    ],
+)
+def test_a_means_of_a_date_is_placed_from_its_first_word(sentence, fate, why):
+    assert fate_of(sentence) == (fate, why)
 
 
 def test_what_the_model_says_is_stated_for_another_condition_places_no_means():
