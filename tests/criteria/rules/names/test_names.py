@@ -863,6 +863,64 @@ def test_a_means_of_a_date_is_placed_from_its_first_word(sentence, fate, why):
     assert fate_of(sentence) == (fate, why)
 
 
+@pytest.mark.parametrize(
+    ("facets", "fate", "why"),
+    [
+        # another condition's words, its leading preposition aside, are a thing of her work
+        pytest.param(
+            (*FACETS, Facet("channel", "condition", "through distributors")),
+            SETTLED,
+            WORK_AS_A_THING,
+            id="another_condition_s_words_without_through",
+        ),
+        pytest.param(FACETS, VOTE, WORD_BETWEEN_NOT_WORK, id="no_condition_of_distributors"),
+    ],
+)
+def test_another_condition_s_words_are_a_thing_without_their_preposition(facets, fate, why):
+    assert fate_of("She ran distributors for infant milks.", facets=facets) == (fate, why)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fate", "why"),
+    [
+        # another condition's words with the last word's plural aside are a thing of her work
+        pytest.param(
+            "She ran key accounts for infant milks.",
+            SETTLED,
+            WORK_AS_A_THING,
+            id="a_plural_of_another_condition",
+        ),
+        pytest.param(
+            "She ran key accountants for infant milks.",
+            VOTE,
+            WORD_BETWEEN_NOT_WORK,
+            id="one_letter_more_is_no_plural",
+        ),
+        # a length of time is a thing too, written with "of"
+        pytest.param(
+            "She spent a couple of years on infant milks.",
+            SETTLED,
+            WORK_AS_A_THING,
+            id="a_couple_of_years",
+        ),
+        pytest.param(
+            "She spent a couple of tins on infant milks.",
+            VOTE,
+            WORD_BETWEEN_NOT_WORK,
+            id="a_couple_of_no_unit",
+        ),
+        # and behind the name a count is a length only with its unit
+        pytest.param("She sold infant milks for 22 years.", SETTLED, PERSON_THEN_VERB, id="unit"),
+        pytest.param(
+            "She sold infant milks for 22.", VOTE, BEHIND_THE_NAME_NOT_PLACED, id="no_unit"
+        ),
+    ],
+)
+def test_a_thing_or_a_length_is_read_with_its_plural_and_its_unit(sentence, fate, why):
+    accounts = Facet("accounts", "condition", "key account")
+    assert fate_of(sentence, facets=(*FACETS, accounts)) == (fate, why)
+
+
 def test_what_the_model_says_is_stated_for_another_condition_places_no_means():
     stated = {"market": "pharmacies"}
     assert fate_of("She sold infant milks through pharmacies.", stated=stated) == (
