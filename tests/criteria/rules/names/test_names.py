@@ -575,6 +575,8 @@ def test_a_name_as_the_profile_writes_it_settles(sentence, states):
 def test_a_pronoun_leads_only_where_no_name_is_known_and_the_name_leads_too():
     assert fate_of("She sold infant milks.", person=None) == (SETTLED, PERSON_THEN_VERB)
     assert fate_of("Ottoline sold infant milks.", person=None) == (VOTE, NOT_LED_BY_THE_PERSON)
+    # with no name known, no word that leads is the person, whatever it is
+    assert fate_of("Xxxx sold infant milks.", person=None) == (VOTE, NOT_LED_BY_THE_PERSON)
 
 
 # -- refused: the few forms the reader knows take the name out ---------------------------------
@@ -864,20 +866,37 @@ def test_a_means_of_a_date_is_placed_from_its_first_word(sentence, fate, why):
 
 
 @pytest.mark.parametrize(
-    ("facets", "fate", "why"),
+    ("channel", "sentence", "fate", "why"),
     [
         # another condition's words, its leading preposition aside, are a thing of her work
         pytest.param(
-            (*FACETS, Facet("channel", "condition", "through distributors")),
+            "through distributors",
+            "She ran distributors for infant milks.",
             SETTLED,
             WORK_AS_A_THING,
             id="another_condition_s_words_without_through",
         ),
-        pytest.param(FACETS, VOTE, WORD_BETWEEN_NOT_WORK, id="no_condition_of_distributors"),
+        pytest.param(
+            "through key distributors",
+            "She ran key distributors for infant milks.",
+            SETTLED,
+            WORK_AS_A_THING,
+            id="two_words_without_through",
+        ),
+        pytest.param(
+            None,
+            "She ran distributors for infant milks.",
+            VOTE,
+            WORD_BETWEEN_NOT_WORK,
+            id="no_condition_of_distributors",
+        ),
     ],
 )
-def test_another_condition_s_words_are_a_thing_without_their_preposition(facets, fate, why):
-    assert fate_of("She ran distributors for infant milks.", facets=facets) == (fate, why)
+def test_another_condition_s_words_are_a_thing_without_their_preposition(
+    channel, sentence, fate, why
+):
+    facets = (*FACETS, Facet("channel", "condition", channel)) if channel else FACETS
+    assert fate_of(sentence, facets=facets) == (fate, why)
 
 
 @pytest.mark.parametrize(
