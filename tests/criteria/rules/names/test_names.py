@@ -542,6 +542,7 @@ def test_a_name_left_to_the_second_call(sentence, states, why):
         ),
         pytest.param("She sold infant milks and yoghurt, and cheese.", VOTE, id="and_then_a_comma"),
         pytest.param("She sold infant milks, yoghurt,", VOTE, id="cut_at_a_comma"),
+        pytest.param("She sold infant milks as.", VOTE, id="as_and_nothing_behind"),
         pytest.param("She sold infant milks between 2001 and 2015.", SETTLED, id="between"),
         pytest.param(
             "She sold infant milks in Poland, Germany, and France.", SETTLED, id="place_list"
@@ -855,6 +856,9 @@ def test_a_means_of_vocabulary_terms_is_placed_and_one_word_more_is_not():
     ("sentence", "fate", "why"),
     [
         pytest.param("She sold infant milks through 2019.", SETTLED, PERSON_THEN_VERB, id="a_year"),
+        pytest.param(
+            "She sold infant milks through March 2019.", SETTLED, PERSON_THEN_VERB, id="two_words"
+        ),
         # its first word is read too: a word the reader does not know before a year places nothing
         pytest.param(
             "She sold infant milks through mid-2019.", VOTE, MEANS_NOT_PLACED, id="a_word_before"
