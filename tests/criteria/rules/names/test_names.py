@@ -543,6 +543,7 @@ def test_a_name_left_to_the_second_call(sentence, states, why):
         pytest.param("She sold infant milks and yoghurt, and cheese.", VOTE, id="and_then_a_comma"),
         pytest.param("She sold infant milks, yoghurt,", VOTE, id="cut_at_a_comma"),
         pytest.param("She sold infant milks as.", VOTE, id="as_and_nothing_behind"),
+        pytest.param("She sold infant milks in Poland and.", VOTE, id="a_place_and_nothing"),
         pytest.param("She sold infant milks between 2001 and 2015.", SETTLED, id="between"),
         pytest.param(
             "She sold infant milks in Poland, Germany, and France.", SETTLED, id="place_list"
