@@ -970,12 +970,12 @@ def test_what_a_confirmed_quote_says_checked_it(fate, checked_by):
 
 
 def test_a_fate_that_is_none_of_the_three_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a name's fate: 'maybe'"):
         checked_by_for("maybe")
 
 
 def test_a_span_outside_the_sentence_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"name_span \(9, 90\) is not inside the sentence"):
         name_fate(
             sentence="She sold infant milks.",
             name_span=(9, 90),
