@@ -37,7 +37,12 @@ Span = tuple[int, int]
 NAME = re.compile(r"\b[A-Z][^\W\d_]+(?:[ -](?:[A-Z]\.|[A-Z][^\W\d_'\u2019]+))+\b")
 # The count's own words in a sentence of the closed form: what a granted length quotes (the
 # sentence's own stop aside; a dot inside it, "for 22.5 years", "since Jan. 2001", is no stop).
-COUNT = re.compile(r"\b(?:for|since|from)\b.*?(?=[.!?]?\s*$)", re.IGNORECASE | re.DOTALL)
+# The count ends the form, so its preposition is the sentence's LAST "for", "since" or "from":
+# the employer's slot before it ("for Halden Foods AS for 22 years") is no part of the count.
+COUNT = re.compile(
+    r"\b(?:for|since|from)\b(?!.*\b(?:for|since|from)\b).*?(?=[.!?]?\s*$)",
+    re.IGNORECASE | re.DOTALL,
+)
 
 
 @dataclass(frozen=True)

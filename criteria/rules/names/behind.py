@@ -58,7 +58,7 @@ def suffix_placed(after: Words, context: Context) -> tuple[bool, str]:
     word = after.folded[stuck] if stuck < size else ""
     if word in MEANS_PREPS:
         return False, MEANS_NOT_PLACED
-    if word == "or" or (word == "," and stuck + 1 < size and after.folded[stuck + 1] == "or"):
+    if word == "or":  # behind a comma too: rest() reaches the word behind every comma it reaches
         return False, OR_NOT_AND
     return False, BEHIND_THE_NAME_NOT_PLACED
 

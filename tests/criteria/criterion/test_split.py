@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -318,9 +319,11 @@ def test_a_model_value_the_vocabulary_lacks_leaves_the_words_to_type():
         ([FUNCTION, dict(PRODUCT, key="function")], ["function:key_duplicated"]),
         ([FUNCTION, condition("work", "marketing")], ["work:text_overlaps_another_facet"]),
         ([condition("", "marketing")], ["facets[0]:key_missing"]),
+        ([condition("", "marketing"), condition("product", "baby food")],
+         ["facets[0]:key_missing", "product:text_not_in_criterion"]),
     ],
     ids=["words_not_in_the_text", "one_letter_more", "case_and_spacing_aside",
-         "a_key_twice", "the_same_words_twice", "no_key"],
+         "a_key_twice", "the_same_words_twice", "no_key", "every_fault_after_no_key"],
 )  # fmt: skip
 def test_a_split_whose_facets_are_not_the_texts_words_is_refused(facets, faults):
     outcome = checked(NICHE, facets)
@@ -343,6 +346,27 @@ def test_a_split_of_nothing_but_framing_is_refused():
 def test_the_door_reply_shape_is_read_like_a_dict():
     facets = [shapes.Facet(**facet) for facet in FACETS]
     assert checked(NICHE, facets).status == "accepted"
+
+
+def test_a_reply_item_of_plain_attributes_is_read_like_a_dict():
+    facets = [SimpleNamespace(**facet) for facet in FACETS]
+    outcome = checked(NICHE, facets)
+    assert outcome.status == "accepted"
+    assert [facet.key for facet in outcome.facets] == [facet["key"] for facet in FACETS]
+
+
+@pytest.mark.parametrize(
+    ("words", "held"),
+    [
+        ("baby  formula", "baby formula"),
+        ("baby\tformula ", "baby formula"),
+        ("baby formula", "baby formula"),
+    ],
+)
+def test_a_model_facet_s_words_are_held_with_their_spacing_collapsed(words, held):
+    outcome = checked(NICHE, [DURATION, FUNCTION, condition("product", words), MARKET])
+    assert outcome.status == "accepted"
+    assert outcome.facets[2].text == held
 
 
 # -- the call --------------------------------------------------------------------------------

@@ -52,3 +52,82 @@ def test_a_model_length_over_a_typed_place_is_handed_back_with_the_condition_it_
     assert [(s["kind"], s["text"], s["value"]) for s in outcome.suggested] == [
         ("condition", words, value)
     ]
+
+
+def recency(text: str, **more) -> dict:
+    return {"key": "recency", "kind": "recency", "text": text, **more}
+
+
+@pytest.mark.parametrize(
+    ("facet", "current", "within"),
+    [
+        pytest.param(recency("in the last 5 years"), None, 5.0, id="its_words_state_the_years"),
+        pytest.param(recency("currently"), True, None, id="its_words_state_current"),
+        # words that state no recency stand on what the model stated for them
+        pytest.param(recency("recently", within_years=3), None, 3, id="the_model_s_years"),
+        pytest.param(recency("recently", current=True), True, None, id="the_model_s_current"),
+    ],
+)
+def test_a_model_recency_stands_on_its_words_or_on_what_the_model_stated(facet, current, within):
+    text = "baby formula " + facet["text"]
+    outcome = split_checked(text, [PRODUCT, facet], [], VOCABULARY)
+    assert outcome.status == "accepted"
+    held = outcome.facets[1]
+    assert (held.kind, held.text, held.current, held.within_years) == (
+        "recency",
+        facet["text"],
+        current,
+        within,
+    )
+
+
+def test_a_model_recency_that_states_no_time_is_handed_back_with_nothing_suggested():
+    outcome = split_checked("baby formula recently", [PRODUCT, recency("recently")], [], VOCABULARY)
+    assert outcome.status == "incomplete"
+    assert outcome.incomplete == [
+        {"words": "recently", "why": "no_facet_states_it", "nothing_suggested": True}
+    ]
+    assert outcome.suggested == []
+
+
+SALES = {"key": "function", "kind": "condition", "text": "sales", "value": "Sales"}
+
+
+@pytest.mark.parametrize(
+    ("text", "facets", "words"),
+    [
+        # a piece that ends in "or" is said with the facet behind it
+        pytest.param(
+            "marketing or sales of baby formula",
+            [PRODUCT, SALES],
+            "marketing or sales",
+            id="widened",
+        ),
+        # and as it stands where no facet follows it
+        pytest.param("baby formula marketing or", [PRODUCT], "marketing or", id="nothing_behind"),
+    ],
+)
+def test_an_alternative_is_handed_back_with_the_facet_it_offers_beside(text, facets, words):
+    outcome = split_checked(text, facets, [], VOCABULARY)
+    assert outcome.incomplete == [
+        {"words": words, "why": "an_alternative", "nothing_suggested": True}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("words", "status", "reason"),
+    [
+        pytest.param("across Germany and France", "accepted", "term_is_not_the_head", id="a_list"),
+        pytest.param("in Germany", "accepted", None, id="one_term_is_typed"),
+        # one term and a joiner with nothing behind it is no list: it joins a condition
+        pytest.param("in Germany and", "incomplete", None, id="a_dangling_joiner"),
+    ],
+)
+def test_a_model_condition_of_terms_keeps_why_it_is_not_typed(words, status, reason):
+    market = {"key": "market", "kind": "condition", "text": words}
+    outcome = split_checked("baby formula " + words, [PRODUCT, market], [], VOCABULARY)
+    assert outcome.status == status
+    if status == "accepted":
+        assert outcome.facets[1].typed_reason == reason
+    else:
+        assert outcome.incomplete[0] == {"words": words, "why": "joins_conditions"}

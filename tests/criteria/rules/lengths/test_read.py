@@ -17,7 +17,7 @@ DATED = date(2024, 3, 1)
 OPENING = "Ada Berg is a marketing director at Halden Foods AS."
 
 
-def read(sentence: str, *, start: str | None = None) -> LengthRead:
+def read(sentence: str, *, start: str | None = None, employer: str | None = None) -> LengthRead:
     """The experience of two sentences, its opening the anchor, the second reported."""
     text = f"{OPENING}\n{sentence}\n"
     first, second = (0, len(OPENING)), (len(OPENING) + 1, len(OPENING) + 1 + len(sentence))
@@ -32,6 +32,7 @@ def read(sentence: str, *, start: str | None = None) -> LengthRead:
         document_date=DATED,
         person="Ada Berg",
         establishes_a_condition=True,
+        employer=employer,
     )
 
 
@@ -49,6 +50,24 @@ def test_a_granted_length_quotes_its_count(sentence, quoted):
     found = read(sentence)
     assert found.established is not None
     assert (found.established.facet, found.established.text) == ("duration", quoted)
+    text = f"{OPENING}\n{sentence}\n"
+    assert text[found.established.char_start : found.established.char_end] == quoted
+
+
+@pytest.mark.parametrize(
+    ("sentence", "quoted"),
+    [
+        # the employer's slot before the count is no part of the count
+        ("Ada has done this work for Halden Foods AS for 22 years.", "for 22 years"),
+        ("Ada has done this work for Halden Foods AS since 2001.", "since 2001"),
+        ("Ada has done this work at Halden Foods AS from 2001 to 2024.", "from 2001 to 2024"),
+        ("Ada has done this work at Halden Foods AS for 22 years.", "for 22 years"),
+    ],
+)
+def test_a_granted_length_quotes_its_count_not_its_employer(sentence, quoted):
+    found = read(sentence, employer="Halden Foods AS")
+    assert found.established is not None
+    assert found.established.text == quoted
     text = f"{OPENING}\n{sentence}\n"
     assert text[found.established.char_start : found.established.char_end] == quoted
 

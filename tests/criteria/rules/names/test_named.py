@@ -12,8 +12,10 @@ import dataclasses
 
 import pytest
 
-from criteria.rules.names.named import name_clause
+from criteria.rules.names.named import Naming, name_clause, name_read
 from criteria.types import DIFFERENT, QUOTE_NOT_IN_DOCUMENT
+from limma.vocabulary import Vocabulary
+from tests.criteria import niche
 from tests.criteria.reading.test_read import FACETS, Script, judge, one_call, only, reply
 
 NAMED = tuple(
@@ -220,9 +222,65 @@ def test_a_denial_of_the_accepted_name_is_the_persons_own_when_she_is_named():
             "Storvik launched infant milks",
         ),
         ("Infant milks.", "Infant milks", None, "Infant milks"),
+        # a comma behind the name opens no clause
+        (
+            "She sold infant milks in Poland, and Sweden.",
+            "infant milks",
+            None,
+            "sold infant milks in Poland, and Sweden",
+        ),
+        ("Xenia Storvik sold infant milks.", "infant milks", "Xenia Storvik", "sold infant milks"),
     ],
 )
 def test_the_clause_a_name_rests_on(sentence, stated, person, clause):
     start = sentence.index(stated)
     begin, end = name_clause(sentence, (start, start + len(stated)), person)
     assert sentence[begin:end] == clause
+
+
+ALPINE = dataclasses.replace(niche.MARKET, also=("the Alpine cluster",))  # a typed condition
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fate", "value", "accepted_name"),
+    [
+        # settled: the quote carries the condition's value and the name it rests on
+        ("She led marketing across the Alpine cluster.", "settled", "Europe", "the Alpine cluster"),
+        # a vote: neither; the second call decides
+        ("She launched infant milks across the Alpine cluster.", "vote", None, None),
+    ],
+)
+def test_a_read_name_says_its_fate_and_what_its_quote_rests_on(
+    sentence, fate, value, accepted_name
+):
+    read = _read_alpine(sentence)
+    assert read is not None and read.fate == fate
+    assert (read.quote.value, read.quote.accepted_name) == (value, accepted_name)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["She never worked across the Alpine cluster.", "She sold yoghurt, unlike the Alpine cluster."],
+)
+def test_a_refused_name_is_read_as_refused_with_no_quote(sentence):
+    read = _read_alpine(sentence)
+    assert read is not None and (read.fate, read.quote) == ("refused", None)
+
+
+def _read_alpine(sentence: str):
+    facets = (niche.DURATION, niche.FUNCTION, niche.PRODUCT, ALPINE)
+    states = "the Alpine cluster"
+    naming = Naming(
+        person="Ottoline Brandvold",
+        facets=facets,
+        states={"market": states},
+        vocabulary=Vocabulary.shipped(),
+    )
+    return name_read(
+        source_id="doc",
+        text=sentence + "\n",
+        facet=ALPINE,
+        states=states,
+        spans=((0, len(sentence)),),
+        naming=naming,
+    )
