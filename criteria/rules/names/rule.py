@@ -14,10 +14,9 @@ Pure functions over text: no Django, no model. Three steps, each a function belo
 
   REFUSED (nobody asked; the condition stays open by the first reading's own answer), the few
   forms the reader knows take the name out, tried first:
-    - a word of denial (DENIALS, "n't") before the name anywhere in its sentence, or behind it
-      where what stands before the name is none of the settled forms A/B/C ("Baby formula was
-      never her line."); behind a name the sentence states in one of those forms the denial is
-      of what follows it ("she sold infant milks, never yoghurt"), and the name is a vote;
+    - a word of denial anywhere in the sentence outside the name (DENIALS, "n't"), also where
+      it denies something else ("she sold infant milks, never yoghurt"): the spec's "a denial
+      in the name's own sentence", read as written, and the settled forms hold none;
     - an exclusion or a contrast right before the name (EXCLUSIONS: "excluded", "with the
       exception of", "unlike", "lost", ...), a determiner or possessive between them aside;
     - the name as the complement of another thing: <noun> <preposition> <name> ("packaging for
@@ -66,9 +65,8 @@ Pure functions over text: no Django, no model. Three steps, each a function belo
 
 * checked_by_for(fate) — what a confirmed quote's checked_by then says.
 
-A refused name is held to the exclusion words only where they stand right before it, and to a
-word of denial anywhere in its sentence but behind a name a settled form states (the spec's "a
-denial in the name's own sentence", among "the few forms the reader KNOWS take the name out").
+A refused name is held to the exclusion words only where they stand right before it; a word of
+denial anywhere in its sentence refuses it (the spec's "a denial in the name's own sentence").
 Both lists are a short cut, not the guard: the guard is that the settled forms hold no word of
 denial and accept one word more nowhere.
 
@@ -276,20 +274,16 @@ def name_fate(
     before, _ = _lead_into_prefix(words_of(sentence[:start]), words_of(sentence[start:end]))
     after = _without_end(words_of(sentence[end:]))
 
-    form, why_not = prefix_form(before, context)
-    denied_behind = _denies(sentence[end:])
-    if _denies(sentence[:start]) or (denied_behind and form is None):
+    if _denies(sentence[:start]) or _denies(sentence[end:]):
         return NameFate(REFUSED, DENIED_IN_ITS_SENTENCE)
     if _excluded_right_before(before.folded):
         return NameFate(REFUSED, EXCLUDED_RIGHT_BEFORE)
+    form, why_not = prefix_form(before, context)
     if form is not None:
-        # Behind a name its sentence states as the person's own work, a denial is of what
-        # follows it ("sold baby formula, never cereals"): no word the reader knows takes the
-        # name out, and no settled form holds a denial, so it is a vote.
         placed, behind = suffix_placed(after, context)
-        if placed and not denied_behind:
+        if placed:
             return NameFate(SETTLED, form)
-        why_not = behind or BEHIND_THE_NAME_NOT_PLACED
+        why_not = behind
     if complement_of_another_thing(before, context):
         return NameFate(REFUSED, COMPLEMENT_OF_ANOTHER_THING)
     return NameFate(VOTE, why_not)

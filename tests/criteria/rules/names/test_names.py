@@ -697,60 +697,45 @@ def test_neighbours_of_the_refused_forms(sentence, fate):
 
 
 @pytest.mark.parametrize(
-    ("sentence", "fate", "why"),
+    "sentence",
     [
-        # behind a name the sentence states as her own work, a denial is of what follows it
-        pytest.param(
-            "She sold infant milks, never yoghurt.",
-            VOTE,
-            BEHIND_THE_NAME_NOT_PLACED,
-            id="never_of_another_product",
-        ),
-        pytest.param(
-            "She sold infant milks without a licence.",
-            VOTE,
-            BEHIND_THE_NAME_NOT_PLACED,
-            id="without_a_licence",
-        ),
+        # a denial in the name's own sentence refuses it, also where it denies something else
+        # behind a name stated as her own work: the settled forms hold no word of denial
+        pytest.param("She sold infant milks, never yoghurt.", id="never_of_another_product"),
+        pytest.param("She sold infant milks without a licence.", id="without_a_licence"),
         pytest.param(
             "Her portfolio centred on infant milks, not yoghurt.",
-            VOTE,
-            BEHIND_THE_NAME_NOT_PLACED,
             id="not_behind_her_own_work_as_the_subject",
         ),
-        # an item the list would take is no list where a denial stands in it
+        pytest.param("She sold infant milks and didn't stop.", id="a_list_item_that_denies"),
+        pytest.param("Infant milks were never her line.", id="the_name_as_the_subject"),
+        pytest.param("Her rival sold infant milks, never yoghurt.", id="somebody_else_s_sentence"),
+        pytest.param("She never sold yoghurt, and sold infant milks.", id="before_the_name"),
+    ],
+)
+def test_a_denial_anywhere_in_the_name_s_sentence_refuses_it(sentence):
+    assert fate_of(sentence) == (REFUSED, DENIED_IN_ITS_SENTENCE)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fate", "why"),
+    [
+        pytest.param("She sold infant milks and yoghurt.", SETTLED, PERSON_THEN_VERB, id="a_list"),
         pytest.param(
-            "She sold infant milks and didn't stop.",
+            "She sold infant milks, knowing yoghurt.",
             VOTE,
             BEHIND_THE_NAME_NOT_PLACED,
-            id="a_list_item_that_denies",
+            id="a_clause_with_no_denial",
         ),
         pytest.param(
-            "She sold infant milks and yoghurt.", SETTLED, PERSON_THEN_VERB, id="neighbour"
-        ),
-        # where no settled form stands before the name, the denial behind it takes it out
-        pytest.param(
-            "Infant milks were never her line.",
-            REFUSED,
-            DENIED_IN_ITS_SENTENCE,
-            id="the_name_as_the_subject",
-        ),
-        pytest.param(
-            "Her rival sold infant milks, never yoghurt.",
-            REFUSED,
-            DENIED_IN_ITS_SENTENCE,
-            id="somebody_else_s_sentence",
-        ),
-        # before the name, a denial refuses it whatever follows
-        pytest.param(
-            "She never sold yoghurt, and sold infant milks.",
-            REFUSED,
-            DENIED_IN_ITS_SENTENCE,
-            id="before_the_name",
+            "She sold infant milks, nevertheless yoghurt.",
+            VOTE,
+            BEHIND_THE_NAME_NOT_PLACED,
+            id="a_word_that_opens_like_never",
         ),
     ],
 )
-def test_a_denial_behind_a_name_stated_as_her_own_work_is_a_vote(sentence, fate, why):
+def test_neighbours_of_a_denial_behind_the_name(sentence, fate, why):
     assert fate_of(sentence) == (fate, why)
 
 
