@@ -143,3 +143,31 @@ def test_the_closure_names_the_table_its_row_came_from(tables, table):
     )
 
     assert found is not None and found.row["table"] == table
+
+
+LAST_10 = Facet(key="recency", kind="recency", text="in the last 10 years", within_years=10.0)
+LEFT_HALDEN = "Anneke left Halden, where she worked from 2001 to 2015, in 2016"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "granted"),
+    [
+        pytest.param(f"{LEFT_HALDEN}.", True, id="one_period_within_the_years"),
+        # Every end the sentence writes is read, past one that an earlier end stands inside:
+        # the earliest (2012) is before the window.
+        pytest.param(
+            f"{LEFT_HALDEN}, and retired from Nordic in 2012.", False, id="an_end_after_it"
+        ),
+    ],
+)
+def test_every_end_a_sentence_writes_is_read(sentence, granted):
+    found = recency_verdict(
+        LAST_10,
+        sentences_of_experience=[OPENS, sentence],
+        period_start=None,
+        period_end=None,
+        document_date=DATED,
+        as_of=date(2024, 6, 1),
+    )
+
+    assert found.granted is granted
