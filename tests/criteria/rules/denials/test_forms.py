@@ -1,7 +1,8 @@
 """The denial rule's closed form word by word, each reason a doubt is kept with beside the
 neighbour it is not (criteria/rules/denials/sentence.py, names.py, rule.py): what leads the
-sentence, what stands between the denial and the condition, where the sentence stands, and the
-sentence after it. Pure: no database, no model.
+sentence, what stands between the denial and the condition, where the sentence stands, the
+sentence after it, a condition's plural, and where the plain splitter ends a sentence. Pure: no
+database, no model.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from criteria.rules.denials.words import (
     POINTED_BACK_AT,
     REPORTED_BY_ANOTHER,
     STATES_A_LIMIT,
+    same_phrase,
+    split_sentences,
 )
 from tests.criteria.rules.denials.test_denials import verdict
 
@@ -172,3 +175,41 @@ def test_a_quote_standing_twice_judged_differently_stays_under_its_condition():
 
     assert found.kind == DOUBT and found.why == OCCURS_MORE_THAN_ONCE
     assert found.facet == "product"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "same"),
+    [
+        pytest.param(("baby", "formula"), ("baby", "formulas"), True, id="the_plural_second"),
+        pytest.param(("baby", "formulas"), ("baby", "formula"), True, id="the_plural_first"),
+        pytest.param(("box",), ("boxes",), True, id="an_es_plural"),
+        pytest.param(("baby", "formula"), ("baby", "formulae"), False, id="another_ending"),
+        pytest.param(("baby", "formula"), ("infant", "formula"), False, id="another_first_word"),
+    ],
+)
+def test_a_condition_is_the_same_with_its_last_word_plural(first, second, same):
+    assert same_phrase(first, second) is same
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        pytest.param(
+            f"Dario sold it in the USA. {DENIAL}",
+            ["Dario sold it in the USA.", DENIAL],
+            id="an_acronym_ends_a_sentence",
+        ),
+        pytest.param(
+            f"Dario sold it in plan b. {DENIAL}",
+            ["Dario sold it in plan b.", DENIAL],
+            id="a_letter_in_lower_case_ends_a_sentence",
+        ),
+        pytest.param(
+            "D. Benavente has never worked on baby formula.",
+            ["D. Benavente has never worked on baby formula."],
+            id="an_initial_ends_none",
+        ),
+    ],
+)
+def test_the_plain_splitter_ends_a_sentence_at_a_dot_of_no_initial(text, sentences):
+    assert [text[start:end] for start, end in split_sentences(text)] == sentences
