@@ -117,6 +117,26 @@ def test_another_persons_denial_is_set_aside_and_a_quote_not_in_the_document_dro
     assert kept(text, (OTHERS, "product"), ("Dario never sold baby food.", "product")) == []
 
 
+def test_a_quote_not_in_the_document_drops_itself_alone():
+    listed = (("Dario never sold baby food.", "product"), (FIRM, "product"))
+
+    assert kept(FIRM, *listed) == [("product", FIRM, True, None, None)]
+
+
+def test_a_part_of_a_firm_sentence_that_stands_twice_in_it_is_quoted_where_it_first_stands():
+    (quote,) = denials_kept(
+        [Denial(quote="or", facet="product")],
+        source_id="dario-profile",
+        text=f"Dario sells toys. {FIRM}",
+        facets=FACETS,
+        person=DARIO,
+        experiences=(),
+    )
+
+    assert (quote.text, quote.denies) == ("or", True)
+    assert quote.char_start == len("Dario sells toys. Dario has never w")
+
+
 def test_no_condition_keeps_nothing():
     assert (
         denials_kept(
