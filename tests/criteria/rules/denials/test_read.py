@@ -206,3 +206,9 @@ def test_the_context_holds_every_sentence_its_speaker_and_each_conditions_own_wo
         "market": ("in European markets", "European markets", "Europe", "the EU"),
         "again": ("Europe",),
     }
+
+
+def test_the_context_holds_the_other_names_the_document_writes_not_the_persons_own():
+    text = f"{DARIO} met Greta Holm in Oslo. {FIRM}"
+
+    assert denial_context(text, FACETS, DARIO).other_names == ("Greta Holm",)
