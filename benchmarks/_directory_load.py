@@ -114,6 +114,9 @@ def indexes_deferred(tables: Sequence[str] = TABLES) -> Iterator[None]:
         yield
         return
     with connection.cursor() as cursor:
+        # What the transaction wrote before is checked now: a table with checks pending
+        # cannot be altered.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         cursor.execute(
             "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid)"
             " FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY(%s::regclass[])",
@@ -138,6 +141,7 @@ def indexes_deferred(tables: Sequence[str] = TABLES) -> Iterator[None]:
         for table, name, definition in keys:
             quoted = connection.ops.quote_name(name)
             cursor.execute(f"ALTER TABLE {table} ADD CONSTRAINT {quoted} {definition}")
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")  # as Django declares its keys
 
 
 @dataclass

@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from django.db import connection
 from django.db.models import (
@@ -70,6 +71,12 @@ from search.partition import (
 from search.scope import FACTS
 
 MET, UNPLACED, UNMET = 2, 1, 0
+# Per vocabulary, each facts-read constraint's codes (met, cannot be placed) and terms met,
+# by (axis, constraint): the shipped vocabulary is one object for every call, and a
+# workspace's own lives as long as the workspace read with it.
+DECIDED: WeakKeyDictionary[Vocabulary, dict[tuple[str, str], tuple[list, list, list]]] = (
+    WeakKeyDictionary()
+)
 # What one relation's verdict is, from the per-person columns (best, withheld, declared).
 RELATION_VERDICT = (
     "CASE WHEN p.best_{i} = 2 THEN 'matched' WHEN p.best_{i} = 1 THEN 'cannot_be_placed'"
@@ -123,8 +130,6 @@ class PartitionQuery:
         self.matcher = Matcher(self.vocabulary)
         self.counts: Counter[str] = Counter()
         self.reasons: Counter[str] = Counter()
-        self._codes: dict[str, tuple[list[str], list[str]]] = {}
-        self._met_terms: dict[str, list[str]] = {}
         self._per_person: tuple[dict[str, Any], dict[str, Any]] | None = None
         self._sets: tuple[str, list[Any]] | None = None
         self._sql, self._params = "", []
@@ -178,11 +183,16 @@ class PartitionQuery:
 
     def _facts_codes(self, constraint: Constraint) -> tuple[list[str], list[str]]:
         """The codes of a person's facts that meet the constraint, and those that cannot be
-        placed: each term of the axis decided once (the pure partition's Matcher)."""
-        known = repr(constraint)
-        if known not in self._codes:
-            relation, slot = constraint.relation, constraint.slot
-            axis = self.relation_slots[relation][slot]
+        placed: each term of the axis decided once (the pure partition's Matcher), and
+        remembered with the vocabulary (they follow from it and the constraint alone)."""
+        return self._decided(constraint)[:2]
+
+    def _decided(self, constraint: Constraint) -> tuple[list[str], list[str], list[str]]:
+        """(codes met, codes that cannot be placed, the terms met) of one constraint."""
+        relation, slot = constraint.relation, constraint.slot
+        axis = self.relation_slots[relation][slot]
+        known = DECIDED.setdefault(self.vocabulary, {})
+        if (axis, repr(constraint)) not in known:
             decided: dict[int, set[str]] = {MET: set(), UNPLACED: set(), UNMET: set()}
             for term in self.vocabulary.terms(axis):
                 decided[_code(self.matcher.meets(axis, term.name, constraint))].add(term.name)
@@ -193,15 +203,13 @@ class PartitionQuery:
                 *self._covered(axis, decided[UNPLACED], relation, slot),
                 fact_unplaced(relation, slot),
             ]
-            self._codes[known] = (met, unplaced)
-            self._met_terms[known] = sorted(decided[MET])
-        return self._codes[known]
+            known[(axis, repr(constraint))] = (met, unplaced, sorted(decided[MET]))
+        return known[(axis, repr(constraint))]
 
     def _met_row_sql(self, constraint: Constraint, person: str) -> tuple[str, list[Any]]:
         """The first row of the person (the column `person`) that meets the constraint (a
         declared one: the facts hold only when the key reads no other of these relations)."""
-        self._facts_codes(constraint)
-        slot, terms = constraint.slot, self._met_terms[repr(constraint)]
+        slot, terms = constraint.slot, self._decided(constraint)[2]
         met = Q(In(KT(f"placed__{slot}"), terms)) if terms else Q(pk__in=[])
         if constraint.op == "ne":
             met |= ~Q(values__has_key=slot)
