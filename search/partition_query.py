@@ -241,11 +241,11 @@ class PartitionQuery:
         ]
         return Case(*whens, default=Value(NOT_RECORDED), output_field=CharField())
 
-    def _facts_walked(self, *, rows: bool) -> tuple[str, list[Any]]:
+    def _facts_walked(self, *, rows: bool, verdict: str | None = None) -> tuple[str, list[Any]]:
         """Each person's verdicts read from their set, person by person: a query that walks
         the scope's order index and stops at its LIMIT, asking each person walked their set's
         overall verdict (o) by its key; the relations' verdicts, and with rows the met rows,
-        only of the people it keeps."""
+        only of the people it keeps (a matched person's relations are all matched)."""
         scope_sql, scope_params = (
             self.scope.order_by().values("id", "name_key", "key").query.sql_with_params()
         )
@@ -257,8 +257,12 @@ class PartitionQuery:
         )
         columns, params = [], []
         for column in [*(f"v_{i}" for i in range(len(self.relations))), "o"]:
-            columns.append(f"COALESCE((SELECT s.{column} {held}), %s) AS {column}")
-            params += [*sets_params, NOT_RECORDED]  # no set: nothing recorded
+            if verdict == MATCHED and column != "o":
+                columns.append(f"%s AS {column}")
+                params.append(MATCHED)
+            else:
+                columns.append(f"COALESCE((SELECT s.{column} {held}), %s) AS {column}")
+                params += [*sets_params, NOT_RECORDED]  # no set: nothing recorded
             if column != "o":
                 met_sql, met_params = (
                     self._met_row_sql(self._one_per_relation()[int(column[2:])], "p.id")
@@ -534,7 +538,7 @@ class PartitionQuery:
         # A page walks the scope person by person and stops when full; a whole list is one
         # grouping of all rows.
         if self.by_facts:
-            people_sql, people_params = self._facts_walked(rows=True)
+            people_sql, people_params = self._facts_walked(rows=True, verdict=verdict)
         else:
             people_sql, people_params = (
                 self._correlated_sql() if limit is not None else (self._sql, self._params)
