@@ -13,19 +13,23 @@ database, whatever happens.
 
 Side by side, alternated in one run: the product's compact call; the best hand-written SQL
 over the tables it reads (FACTS_HAND_WRITTEN: the people counted per set of facts, each set
-decided once, the codes as the product hands them); and, before this change, the product's
-call with the partition grouping every row (PartitionQuery(facts=False)), the hand-written SQL
-over the rows (HAND_WRITTEN: one grouping per person, bool_or ... FILTER, the terms under
-Europe and Marketing as arrays) and, up to --before-up-to people, the partition as it ran
-before it moved into the database (every row read into Python and placed there:
-python_partition). Both hand-written queries and the grouped product must give the product's
-counts (and ids).
+decided once, the codes as the product hands them), alone and with the page of 50 matched
+people and their names the compact reply also lists (FACTS_PAGE_HAND_WRITTEN); and, before
+this change, the product's call with the partition grouping every row
+(PartitionQuery(facts=False)), the hand-written SQL over the rows (HAND_WRITTEN: one grouping
+per person, bool_or ... FILTER, the terms under Europe and Marketing as arrays) and, up to
+--before-up-to people, the partition as it ran before it moved into the database (every row
+read into Python and placed there: python_partition). The hand-written queries and the
+grouped product (up to --rows-up-to people) must give the product's counts (and ids, and
+the page).
 
 Loading: the benchmark writes the rows connect writes (entities, external ids, declared rows
 with their table, columns, record ids and placed terms, withheld gaps, profile documents, the
-people's facts) with bulk_create, and proves the two loads equal first: --check-people people
-(default 2,000) are loaded both ways and every search count and matched id of a few constraint
-sets must agree.
+people's facts) with COPY, CHUNK people at a time (benchmarks/_directory_load.py), each chunk
+also counted by the brute force, so the whole directory is never in memory. It proves the
+loader first: --check-people people (default 2,000) are loaded through connect and in bulk
+(chunks of CHECK_CHUNK) and every search count and matched id of a few constraint sets must
+agree.
 """
 
 from __future__ import annotations
@@ -44,12 +48,13 @@ from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._directory_load import bulk_load, workspace_with_key
 from benchmarks._scratch_database import _terminate, server_run
 
 BENCH_DB = "limma_bench"
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/limma"
 SEED = 20240611
+CHUNK = 10_000  # people generated, loaded and counted by brute force at a time
+CHECK_CHUNK = 500  # the check's load, in chunks small enough that several meet connect's
 EUROPE_MARKETING = [
     {"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"},
     {"relation": "held_role", "slot": "function", "op": "eq", "value": "Marketing"},
@@ -316,6 +321,26 @@ SELECT verdict, SUM(people) FROM (
 """
 
 
+# The same as the product's compact reply does, by hand: the counts above, and the first page of
+# 50 matched people in the scope's order with their ids and names (the scope's order index
+# walked, each person's set asked by its key).
+FACTS_PAGE_HAND_WRITTEN = """
+SELECT e.key, e.display_name
+FROM limma_entity e
+LEFT JOIN limma_personfacts f ON f.entity_id = e.id AND f.workspace_id = %(ws)s
+WHERE e.workspace_id = %(ws)s AND e.merged_into_id IS NULL AND e.kind = 'person'
+  AND (f.in_record
+    OR EXISTS (SELECT 1 FROM limma_externalid x WHERE x.entity_id = e.id)
+    OR EXISTS (SELECT 1 FROM limma_document d WHERE d.entity_id = e.id
+      AND d.state <> 'superseded')
+    OR EXISTS (SELECT 1 FROM limma_relationrow d WHERE d.entity_id = e.id
+      AND d.origin = 'declared'))
+  AND (SELECT s.facts ? 'based_in.place=Europe' AND s.facts ? 'held_role.function=Marketing'
+    FROM limma_factsset s WHERE s.id = f.facts_set_id)
+ORDER BY e.name_key, e.key LIMIT 50
+"""
+
+
 def hand_written(workspace: Any) -> dict[str, int]:
     """The hand-written SQL's counts over the rows (the admin key reads every group, so no
     access filter beyond the workspace: the product's query carries the key's access as well)."""
@@ -338,6 +363,16 @@ def facts_hand_written(workspace: Any) -> dict[str, int]:
     with connection.cursor() as cursor:
         cursor.execute(FACTS_HAND_WRITTEN, {"ws": workspace.id})
         return {verdict: int(people) for verdict, people in cursor.fetchall()}
+
+
+def facts_page_hand_written(workspace: Any) -> tuple[dict[str, int], list[tuple[str, str]]]:
+    """The hand-written counts over the facts, and the page of 50 matched people (id, name)."""
+    from django.db import connection
+
+    counts = facts_hand_written(workspace)
+    with connection.cursor() as cursor:
+        cursor.execute(FACTS_PAGE_HAND_WRITTEN, {"ws": workspace.id})
+        return counts, cursor.fetchall()
 
 
 def rows_grouped(key: Any, workspace_id: str, detail: str) -> dict:
@@ -367,6 +402,7 @@ def side_by_side(
             key, workspace_id, EUROPE_MARKETING, "compact"
         ),
         "hand-written SQL, facts (counts)": lambda: facts_hand_written(workspace),
+        "hand-written SQL, facts (counts + page)": lambda: facts_page_hand_written(workspace),
     }
     if rows:
         calls["before: product, rows grouped"] = lambda: rows_grouped(key, workspace_id, "compact")
@@ -390,8 +426,9 @@ def side_by_side(
 def check_bulk_equals_connect(people: int) -> None:
     from django.db import transaction
 
+    from benchmarks._directory_load import bulk_load, workspace_with_key
     from limma.services.connect import export_connect
-    from tests.search.directory import directory_export
+    from tests.search.directory import directory_chunks, directory_export
 
     export = directory_export(people, SEED + 7)
     connected, key_c = workspace_with_key("through connect")
@@ -400,7 +437,7 @@ def check_bulk_equals_connect(people: int) -> None:
     export_connect(workspace=connected, tables=export["tables"], mapping=export["mapping"])
     through = time.perf_counter() - start
     with transaction.atomic():
-        bulk_load(bulk, export)
+        bulk_load(bulk, directory_chunks(people, SEED + 7, CHECK_CHUNK))
     for constraints in CHECK_SETS:
         one = one_search(key_c, connected.id, constraints, "full")
         other = one_search(key_b, bulk.id, constraints, "full")
@@ -408,33 +445,81 @@ def check_bulk_equals_connect(people: int) -> None:
         assert one["incomplete_because"] == other["incomplete_because"]
         assert one["entities"] == other["entities"]
     print(
-        f"check: {people:,} people through connect ({through:.1f} s) and in bulk give the "
-        f"same counts, gaps and ids for {len(CHECK_SETS)} constraint sets"
+        f"check: {people:,} people through connect ({through:.1f} s) and in bulk (chunks of "
+        f"{CHECK_CHUNK}) give the same counts, gaps and ids for {len(CHECK_SETS)} constraint sets"
     )
 
 
-def measure(size: int, runs: int, *, before: bool, rows: bool = True) -> dict[str, Any]:
+def loaded_and_counted(workspace: Any, size: int) -> tuple[dict[str, Any], dict[str, int]]:
+    """The directory of `size` people loaded a chunk at a time, each chunk also counted by
+    the brute force (people are independent: the chunks' counts add up to the whole's)."""
+    from collections import Counter
+
     from django.db import connection, transaction
 
+    from benchmarks._directory_load import bulk_load, indexes_deferred
     from limma.vocabulary import Vocabulary
-    from tests.search.directory import brute_force, directory_export
+    from tests.search.directory import VERDICTS, brute_force, directory_chunks
 
-    export = directory_export(size, SEED)
-    workspace, key = workspace_with_key(f"bench {size}")
+    vocabulary = Vocabulary.shipped()
+    counts: Counter[str] = Counter(dict.fromkeys(VERDICTS, 0))
+    spent = {"directory": 0.0, "brute force": 0.0}
+
+    def chunks() -> Iterator[dict[str, Any]]:
+        made = directory_chunks(size, SEED, CHUNK)
+        while True:
+            start = time.perf_counter()
+            chunk = next(made, None)
+            spent["directory"] += time.perf_counter() - start
+            if chunk is None:
+                return
+            start = time.perf_counter()
+            for verdict, ids in brute_force(chunk, EUROPE_MARKETING, vocabulary).items():
+                counts[verdict] += len(ids)
+            spent["brute force"] += time.perf_counter() - start
+            yield chunk
+
     start = time.perf_counter()
-    with transaction.atomic():
-        loaded = bulk_load(workspace, export)
+    with transaction.atomic(), indexes_deferred():
+        loaded = bulk_load(workspace, chunks())
+        written = time.perf_counter() - start
+    indexed = time.perf_counter() - start
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
-    load_s = time.perf_counter() - start
+    whole = time.perf_counter() - start
+    timing = {
+        "load_s": whole - spent["brute force"],
+        "write_s": written - spent["brute force"] - spent["directory"],
+        "directory_s": spent["directory"],
+        "index_s": indexed - written,
+        "analyze_s": whole - indexed,
+        "brute_force_s": spent["brute force"],
+    }
+    return {**loaded, **timing}, dict(counts)
+
+
+def measure(size: int, runs: int, *, before: bool, rows: bool = True) -> dict[str, Any]:
+    import resource
+
+    from benchmarks._directory_load import workspace_with_key
+
+    workspace, key = workspace_with_key(f"bench {size}")
+    loaded, counts = loaded_and_counted(workspace, size)
+    resident_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"{size:,} people loaded in {loaded['load_s']:.1f} s (directory "
+        f"{loaded['directory_s']:.1f} s, writing {loaded['write_s']:.1f} s, indexes and "
+        f"foreign keys {loaded['index_s']:.1f} s, ANALYZE "
+        f"{loaded['analyze_s']:.1f} s; brute force apart {loaded['brute_force_s']:.1f} s), "
+        f"{loaded['rows']:,} rows, at most {resident_mb:,.0f} MB resident",
+        flush=True,
+    )
 
     reply = one_search(key, workspace.id, EUROPE_MARKETING, "full")
-    expected = brute_force(export, EUROPE_MARKETING, Vocabulary.shipped())
-    counts = {verdict: len(ids) for verdict, ids in expected.items()}
     got = {verdict: reply["counts"][verdict] for verdict in counts}
     assert got == counts, f"the search counts {got}, the brute force {counts}"
 
-    result: dict[str, Any] = {"people": size, "load_s": load_s, "counts": counts, **loaded}
+    result: dict[str, Any] = {"people": size, "counts": counts, **loaded}
     for detail in ("compact", "full"):
 
         def call(detail: str = detail) -> dict:
@@ -450,9 +535,13 @@ def measure(size: int, runs: int, *, before: bool, rows: bool = True) -> dict[st
     for hand in (hand_written, facts_hand_written):
         got = hand(workspace)
         assert {v: got.get(v, 0) for v in counts} == counts, (hand.__name__, got, counts)
-    grouped = rows_grouped(key, workspace.id, "full")
-    assert grouped["counts"] == reply["counts"], (grouped["counts"], reply["counts"])
-    assert grouped["entities"] == reply["entities"]
+    compact = one_search(key, workspace.id, EUROPE_MARKETING, "compact")
+    _, page = facts_page_hand_written(workspace)
+    assert page == [(one["entity_id"], one["name"]) for one in compact["matches"]]
+    if rows:
+        grouped = rows_grouped(key, workspace.id, "full")
+        assert grouped["counts"] == reply["counts"], (grouped["counts"], reply["counts"])
+        assert grouped["entities"] == reply["entities"]
     result["side_by_side"] = side_by_side(key, workspace.id, runs, before=before, rows=rows)
     return result
 
@@ -485,12 +574,16 @@ def report(results: list[dict[str, Any]], runs: int) -> None:
         times = r["side_by_side"]
         product = statistics.median(times["product (compact reply)"])
         print(f"\nside by side at {r['people']:,} people, alternated, {runs} runs:")
-        print(f"  {'call':<36} {'min ms':>8} {'median ms':>10} {'/ product':>10}")
+        print(f"  {'call':<40} {'min ms':>8} {'median ms':>10} {'/ product':>10}")
         for name, each in times.items():
             median = statistics.median(each)
-            print(f"  {name:<36} {min(each):>8.1f} {median:>10.1f} {median / product:>10.2f}")
+            print(f"  {name:<40} {min(each):>8.1f} {median:>10.1f} {median / product:>10.2f}")
         hand = statistics.median(times["hand-written SQL, facts (counts)"])
-        print(f"  product / hand-written SQL over the same tables: {product / hand:.2f}")
+        paged = statistics.median(times["hand-written SQL, facts (counts + page)"])
+        print(
+            f"  product / hand-written SQL over the same tables: {product / hand:.2f} (counts),"
+            f" {product / paged:.2f} (counts + page of 50)"
+        )
         print(
             f"  compact min/max {r['compact']['min_ms']:.0f}/{r['compact']['max_ms']:.0f} ms;"
             f" counts {r['counts']} equal the brute-force count"
@@ -502,8 +595,8 @@ def main() -> None:
     began = time.perf_counter()
     print(
         f"sizes {args.sizes}, {args.runs} runs; database {args.database_name} on "
-        f"{urlsplit(args.database_url).hostname}; people written with bulk_create "
-        f"(the rows connect writes), not through connect"
+        f"{urlsplit(args.database_url).hostname}; people written with COPY, {CHUNK:,} at a "
+        f"time (the rows connect writes), not through connect"
     )
     results = []
     with bench_database(args.database_url, args.database_name):

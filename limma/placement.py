@@ -159,6 +159,13 @@ def facts_digest(facts: Mapping[str, int]) -> str:
     return hashlib.sha256(json.dumps(sorted(facts)).encode()).hexdigest()
 
 
+def facts_split(facts: Mapping[str, int]) -> tuple[bool, str, dict[str, int]]:
+    """A person's facts as their row holds them: whether the record holds them, and their set
+    (its digest, "" for no set, and its codes), which many people share."""
+    codes = {code: 1 for code in facts if code != IN_RECORD}
+    return IN_RECORD in facts, facts_digest(codes) if codes else "", codes
+
+
 class FactsWriter:
     """Writes people's facts: each person's row (in the record, their set of facts), each set
     written once per workspace and found again by its digest."""
@@ -176,9 +183,7 @@ class FactsWriter:
     def person(self, entity_id: int, facts: dict[str, int]) -> None:
         """One person's facts, to write with the next write() (nothing when none is known)."""
         if facts:
-            codes = {code: 1 for code in facts if code != IN_RECORD}
-            digest = facts_digest(codes) if codes else ""
-            self.pending.append((entity_id, IN_RECORD in facts, digest, codes))
+            self.pending.append((entity_id, *facts_split(facts)))
 
     def write(self) -> int:
         """The sets the people pending need, found or written, then the people; how many."""

@@ -24,13 +24,13 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from django.db import connection
 from django.db.models import (
     Case,
     CharField,
     Count,
-    Exists,
     F,
     IntegerField,
     Max,
@@ -42,12 +42,13 @@ from django.db.models import (
     Value,
     When,
 )
+from django.db.models.expressions import RawSQL
 from django.db.models.fields.json import KT
-from django.db.models.functions import Coalesce, Least
+from django.db.models.functions import Least
 from django.db.models.lookups import Exact, In, IsNull
 
 from limma.match import VOCABULARY_TYPES
-from limma.models import CoverageGap, Entity, FactsSet, RelationRow
+from limma.models import CoverageGap, Entity, FactsSet, PersonFacts, RelationRow
 from limma.placement import (
     DECLARED,
     WITHHELD,
@@ -70,6 +71,12 @@ from search.partition import (
 from search.scope import FACTS
 
 MET, UNPLACED, UNMET = 2, 1, 0
+# Per vocabulary, each facts-read constraint's codes (met, cannot be placed) and terms met,
+# by (axis, constraint): the shipped vocabulary is one object for every call, and a
+# workspace's own lives as long as the workspace read with it.
+DECIDED: WeakKeyDictionary[Vocabulary, dict[tuple[str, str], tuple[list, list, list]]] = (
+    WeakKeyDictionary()
+)
 # What one relation's verdict is, from the per-person columns (best, withheld, declared).
 RELATION_VERDICT = (
     "CASE WHEN p.best_{i} = 2 THEN 'matched' WHEN p.best_{i} = 1 THEN 'cannot_be_placed'"
@@ -123,20 +130,23 @@ class PartitionQuery:
         self.matcher = Matcher(self.vocabulary)
         self.counts: Counter[str] = Counter()
         self.reasons: Counter[str] = Counter()
-        self._codes: dict[str, tuple[list[str], list[str]]] = {}
-        self._met_terms: dict[str, list[str]] = {}
         self._per_person: tuple[dict[str, Any], dict[str, Any]] | None = None
-        self.by_facts = self.facts and self._facts_hold()
-        # Everybody beside their rows' grouping: what the rows' count, list and firsts read.
-        self._sql, self._params = ("", []) if self.by_facts else self._joined_sql()
-        self._count()
+        self._sets: tuple[str, list[Any]] | None = None
+        self._sql, self._params = "", []
+        self.by_facts = False
+        # By the facts when they hold the search: the count also says whether a row or gap
+        # they leave out is readable, and then the rows are grouped after all.
+        self.by_facts = self.facts and self._facts_shaped() and self._facts_count()
+        if not self.by_facts:
+            # Everybody beside their rows' grouping: what the rows' count, list and firsts read.
+            self._sql, self._params = self._joined_sql()
+            self._count()
 
     # -- by the person's facts ------------------------------------------------------------
 
-    def _facts_hold(self) -> bool:
-        """Whether the facts hold everything this search reads: one constraint per relation,
-        on a vocabulary slot, no date, and no row or gap the facts leave out (an extracted
-        row, a withheld gap of a document's part) that the key may read."""
+    def _facts_shaped(self) -> bool:
+        """Whether the search is one the facts can hold: one constraint per relation, on a
+        vocabulary slot, no date (what else they need is asked with the count)."""
         if self.as_of or not self.relations:
             return False
         for relation in self.relations:
@@ -145,12 +155,19 @@ class PartitionQuery:
                 VOCABULARY_TYPES
             ):
                 return False
+        return True
+
+    def _left_out_sql(self) -> tuple[str, list[Any]]:
+        """Whether the key may read a row or gap of these relations the facts leave out (an
+        extracted row, a withheld gap of a document's part)."""
         extracted = self.rows.filter(
             relation__in=self.relations, origin=RelationRow.Origin.EXTRACTED
         ).order_by()
         parted = self._person_gaps().filter(part__isnull=False)
-        left_out = Entity.objects.filter(Q(Exists(extracted)) | Q(Exists(parted))).order_by()
-        return not left_out[:1].exists()
+        rows_sql, rows_params = extracted.values("pk").query.sql_with_params()
+        gaps_sql, gaps_params = parted.values("pk").query.sql_with_params()
+        sql = f"SELECT (EXISTS ({rows_sql}) OR EXISTS ({gaps_sql}))"
+        return sql, [*rows_params, *gaps_params]
 
     def _covered(self, axis: str, names: set[str], relation: str, slot: str) -> list[str]:
         """The fewest term codes whose terms and all under them are exactly `names`: a term's
@@ -166,11 +183,16 @@ class PartitionQuery:
 
     def _facts_codes(self, constraint: Constraint) -> tuple[list[str], list[str]]:
         """The codes of a person's facts that meet the constraint, and those that cannot be
-        placed: each term of the axis decided once (the pure partition's Matcher)."""
-        known = repr(constraint)
-        if known not in self._codes:
-            relation, slot = constraint.relation, constraint.slot
-            axis = self.relation_slots[relation][slot]
+        placed: each term of the axis decided once (the pure partition's Matcher), and
+        remembered with the vocabulary (they follow from it and the constraint alone)."""
+        return self._decided(constraint)[:2]
+
+    def _decided(self, constraint: Constraint) -> tuple[list[str], list[str], list[str]]:
+        """(codes met, codes that cannot be placed, the terms met) of one constraint."""
+        relation, slot = constraint.relation, constraint.slot
+        axis = self.relation_slots[relation][slot]
+        known = DECIDED.setdefault(self.vocabulary, {})
+        if (axis, repr(constraint)) not in known:
             decided: dict[int, set[str]] = {MET: set(), UNPLACED: set(), UNMET: set()}
             for term in self.vocabulary.terms(axis):
                 decided[_code(self.matcher.meets(axis, term.name, constraint))].add(term.name)
@@ -181,24 +203,23 @@ class PartitionQuery:
                 *self._covered(axis, decided[UNPLACED], relation, slot),
                 fact_unplaced(relation, slot),
             ]
-            self._codes[known] = (met, unplaced)
-            self._met_terms[known] = sorted(decided[MET])
-        return self._codes[known]
+            known[(axis, repr(constraint))] = (met, unplaced, sorted(decided[MET]))
+        return known[(axis, repr(constraint))]
 
-    def _met_row(self, constraint: Constraint) -> Subquery:
-        """The person's first row that meets the constraint (a declared one: the facts hold
-        only when the key reads no other of these relations)."""
-        self._facts_codes(constraint)
-        slot, terms = constraint.slot, self._met_terms[repr(constraint)]
+    def _met_row_sql(self, constraint: Constraint, person: str) -> tuple[str, list[Any]]:
+        """The first row of the person (the column `person`) that meets the constraint (a
+        declared one: the facts hold only when the key reads no other of these relations)."""
+        slot, terms = constraint.slot, self._decided(constraint)[2]
         met = Q(In(KT(f"placed__{slot}"), terms)) if terms else Q(pk__in=[])
         if constraint.op == "ne":
             met |= ~Q(values__has_key=slot)
         rows = RelationRow.objects.filter(
-            entity_id=OuterRef("id"),
+            entity_id=RawSQL(person, []),
             relation=constraint.relation,
             origin=RelationRow.Origin.DECLARED,
         )
-        return Subquery(rows.filter(met).order_by("pk").values("pk")[:1])
+        sql, params = rows.filter(met).order_by("pk").values("pk")[:1].query.sql_with_params()
+        return sql, list(params)
 
     def _facts_verdict(self, constraint: Constraint, facts: str) -> Case:
         """One relation's verdict from a person's facts (the JSON field at `facts`), as
@@ -220,39 +241,60 @@ class PartitionQuery:
         ]
         return Case(*whens, default=Value(NOT_RECORDED), output_field=CharField())
 
-    def _facts_walked(self, *, rows: bool) -> tuple[str, list[Any]]:
-        """Each person's verdicts asked of their own set, person by person: a query that
-        walks the scope's order index and stops at its LIMIT; with rows, the met rows."""
-        columns: dict[str, Any] = {}
-        for i, constraint in enumerate(self._one_per_relation()):
-            held = FactsSet.objects.filter(people__entity_id=OuterRef("id"))
-            columns[f"v_{i}"] = Coalesce(
-                Subquery(held.annotate(v=self._facts_verdict(constraint, "facts")).values("v")),
-                Value(NOT_RECORDED),
-                output_field=CharField(),
-            )
-            columns[f"row_{i}"] = (
-                self._met_row(constraint) if rows else Value(None, output_field=IntegerField())
-            )
-        query = self.scope.order_by().annotate(**columns).values("id", "name_key", "key", *columns)
-        sql, params = query.query.sql_with_params()
-        return sql, list(params)
+    def _facts_walked(self, *, rows: bool, verdict: str | None = None) -> tuple[str, list[Any]]:
+        """Each person's verdicts read from their set, person by person: a query that walks
+        the scope's order index and stops at its LIMIT, asking each person walked their set's
+        overall verdict (o) by its key; the relations' verdicts, and with rows the met rows,
+        only of the people it keeps (a matched person's relations are all matched)."""
+        scope_sql, scope_params = (
+            self.scope.order_by().values("id", "name_key", "key").query.sql_with_params()
+        )
+        sets_sql, sets_params = self._sets_sql()
+        # Asked of the person's own id, so the test runs on the scope's walk itself.
+        held = (
+            f"FROM ({sets_sql}) s JOIN {PersonFacts._meta.db_table} f ON f.facts_set_id = s.id"
+            " WHERE f.entity_id = p.id"
+        )
+        columns, params = [], []
+        for column in [*(f"v_{i}" for i in range(len(self.relations))), "o"]:
+            if verdict == MATCHED and column != "o":
+                columns.append(f"%s AS {column}")
+                params.append(MATCHED)
+            else:
+                columns.append(f"COALESCE((SELECT s.{column} {held}), %s) AS {column}")
+                params += [*sets_params, NOT_RECORDED]  # no set: nothing recorded
+            if column != "o":
+                met_sql, met_params = (
+                    self._met_row_sql(self._one_per_relation()[int(column[2:])], "p.id")
+                    if rows
+                    else ("NULL", [])
+                )
+                columns.append(f"({met_sql}) AS row_{column[2:]}")
+                params += met_params
+        sql = f"SELECT p.id, p.name_key, p.key, {', '.join(columns)} FROM ({scope_sql}) p"
+        return sql, [*params, *scope_params]
 
     def _sets_sql(self) -> tuple[str, list[Any]]:
-        """Each set of facts of the workspace with its verdict of each relation (v_i)."""
-        verdicts = {
-            f"v_{i}": self._facts_verdict(c, "facts")
-            for i, c in enumerate(self._one_per_relation())
-        }
-        sets = FactsSet.objects.order_by()
-        if self.workspace_id:
-            sets = sets.filter(workspace_id=self.workspace_id)
-        sql, params = sets.annotate(**verdicts).values("id", *verdicts).query.sql_with_params()
-        return sql, list(params)
+        """Each set of facts of the workspace with its verdict of each relation (v_i) and
+        overall (o), built once and read by the count, the page and the full reply's lists."""
+        if self._sets is None:
+            verdicts = {
+                f"v_{i}": self._facts_verdict(c, "facts")
+                for i, c in enumerate(self._one_per_relation())
+            }
+            sets = FactsSet.objects.order_by()
+            if self.workspace_id:
+                sets = sets.filter(workspace_id=self.workspace_id)
+            sql, params = sets.annotate(**verdicts).values("id", *verdicts).query.sql_with_params()
+            overall = self._overall_sql("t")
+            self._sets = f"SELECT t.*, {overall} AS o FROM ({sql}) t", list(params)
+        return self._sets
 
-    def _facts_count_sql(self) -> tuple[str, list[Any]]:
-        """The count: the people in scope counted per set of facts they hold, then each set's
-        verdicts decided once (a few thousand sets for 100,000 people)."""
+    def _facts_count(self) -> bool:
+        """The count by the facts: the people in scope counted per set of facts they hold,
+        then each set's verdicts decided once (a few thousand sets for 100,000 people), and in
+        the same query whether the facts leave out what the key may read. False (nothing
+        counted) when they do."""
         per_set_sql, per_set_params = (
             self.scope.order_by()
             .values(held=F(f"{FACTS}__facts_set"))
@@ -261,13 +303,22 @@ class PartitionQuery:
             .query.sql_with_params()
         )
         sets_sql, sets_params = self._sets_sql()
+        left_out_sql, left_out_params = self._left_out_sql()
         each = [f"COALESCE(s.v_{i}, %s)" for i in range(len(self.relations))]
         grouped = ", ".join(str(n) for n in range(1, len(each) + 1))
         sql = (
-            f"SELECT {', '.join(each)}, SUM(g.people) FROM ({per_set_sql}) g"
+            f"SELECT {', '.join(each)}, SUM(g.people), ({left_out_sql}) FROM ({per_set_sql}) g"
             f" LEFT JOIN ({sets_sql}) s ON s.id = g.held GROUP BY {grouped}"
         )
-        return sql, [*[NOT_RECORDED] * len(each), *per_set_params, *sets_params]
+        params = [*[NOT_RECORDED] * len(each), *left_out_params, *per_set_params, *sets_params]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            groups = cursor.fetchall()
+        # No group: nobody in scope, and nothing to count either way.
+        if any(left_out for *_, left_out in groups):
+            return False
+        self._counted([group[:-1] for group in groups])
+        return True
 
     def _one_per_relation(self) -> list[Constraint]:
         return [
@@ -440,11 +491,14 @@ class PartitionQuery:
         inner, params = scope.values("id", "name_key", "key", *names).query.sql_with_params()
         return self._verdicts_sql(inner), list(params)
 
-    def _overall_sql(self) -> str:
-        """partition's overall verdict of one person, from the relations' verdicts."""
+    def _overall_sql(self, alias: str = "e") -> str:
+        """partition's overall verdict of one person, from the relations' verdicts; by the
+        facts, each set's own (its column o, asked once per person walked)."""
         if not self.relations:
             return "'matched'"
-        each = [f"e.v_{i}" for i in range(len(self.relations))]
+        if self.by_facts and alias == "e":
+            return "e.o"
+        each = [f"{alias}.v_{i}" for i in range(len(self.relations))]
         ruled = " OR ".join(f"{v} = 'ruled_out'" for v in each)
         unplaced = " OR ".join(f"{v} IN ('cannot_be_placed', 'withheld')" for v in each)
         missing = " OR ".join(f"{v} = 'not_recorded'" for v in each)
@@ -457,14 +511,12 @@ class PartitionQuery:
         verdicts = [f"e.v_{i}" for i in range(len(self.relations))]
         select = ", ".join([*verdicts, "COUNT(*)"])
         grouped = f" GROUP BY {', '.join(verdicts)}" if verdicts else ""
-        sql, params = (
-            self._facts_count_sql()
-            if self.by_facts
-            else (f"SELECT {select} FROM ({self._sql}) e{grouped}", self._params)
-        )
         with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            groups = cursor.fetchall()
+            cursor.execute(f"SELECT {select} FROM ({self._sql}) e{grouped}", self._params)
+            self._counted(cursor.fetchall())
+
+    def _counted(self, groups: list[Any]) -> None:
+        """Counts and reasons from the groups of relation verdicts, each with its people."""
         for *each, summed in groups:
             people = int(summed)  # a SUM is a decimal on PostgreSQL
             reasons = {
@@ -486,18 +538,18 @@ class PartitionQuery:
         # A page walks the scope person by person and stops when full; a whole list is one
         # grouping of all rows.
         if self.by_facts:
-            people_sql, people_params = self._facts_walked(rows=True)
+            people_sql, people_params = self._facts_walked(rows=True, verdict=verdict)
         else:
             people_sql, people_params = (
                 self._correlated_sql() if limit is not None else (self._sql, self._params)
             )
-        where = f" WHERE {self._overall_sql()} = %s" if verdict is not None else ""
+        overall = self._overall_sql()
+        where = f" WHERE {overall} = %s" if verdict is not None else ""
         params = [*people_params, *([verdict] if verdict is not None else [])]
         window = ""
         if limit is not None or offset:
             window = " LIMIT %s OFFSET %s"
             params += [limit if limit is not None else -1 if _sqlite() else None, offset]
-        overall = self._overall_sql()
         sql = (
             f"SELECT e.*, {overall} AS overall FROM ({people_sql}) e{where}"
             f" ORDER BY e.name_key, e.key{window}"

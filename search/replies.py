@@ -17,6 +17,13 @@ from search.service import CANNOT_TELL, SearchOutcome, map_version
 OTHERS = (RULED_OUT, NOT_RECORDED, CANNOT_BE_PLACED, CANNOT_TELL)
 # entities.matched is the answer to the whole brief, up to this many; matches is paged.
 MATCHED_CAP = 200
+# What a page shows of its people and their rows (a row's receipt included): nothing else is
+# read, so the page's rows are built without their placed terms or dates.
+ENTITY_SHOWN = ("id", "key", "display_name")
+ROW_SHOWN = (
+    *("id", "entity_id", "relation", "values", "origin", "source_table", "columns"),
+    *("record_id", "char_start", "char_end", "made_by", "document__source_id", "document__text"),
+)
 
 
 def search_reply(
@@ -134,10 +141,11 @@ class PagePeople:
         self.outcome = outcome
         self.vocabulary = outcome.workspace.vocabulary
         self.slots = {n: r.slots for n, r in outcome.workspace.parsed_pack.relations.items()}
-        self.entities = Entity.objects.in_bulk(entity_pks)
+        self.entities = Entity.objects.only(*ENTITY_SHOWN).in_bulk(entity_pks)
         self.rows: dict[int, list[RelationRow]] = defaultdict(list)
         self.by_id: dict[int, RelationRow] = {}
-        for row in readable_rows(key).filter(entity_id__in=entity_pks).select_related("document"):
+        rows = readable_rows(key).filter(entity_id__in=entity_pks).select_related("document")
+        for row in rows.only(*ROW_SHOWN):
             self.rows[row.entity_id].append(row)
             self.by_id[row.pk] = row
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 from limma.vocabulary import Vocabulary
@@ -131,46 +132,65 @@ MAPPING: dict[str, Any] = {
 
 def directory_export(n: int, seed: int) -> dict[str, Any]:
     """n people, the same export for the same (n, seed)."""
+    whole: dict[str, list[dict[str, Any]]] = {"people": [], "offices": [], "roles": []}
+    for chunk in directory_chunks(n, seed, max(n, 1)):
+        for name, table in chunk["tables"].items():
+            whole[name] += table
+    return {"tables": whole, "mapping": MAPPING}
+
+
+def directory_chunks(n: int, seed: int, size: int) -> Iterator[dict[str, Any]]:
+    """directory_export(n, seed) cut into exports of `size` people each, in order, each person
+    with their offices and roles: a million people need never be in memory at once."""
     rng = random.Random(seed)
     places = [place for place, _ in PLACES]
-    place_weights = [weight for _, weight in PLACES]
+    # The weights summed once: random.choices draws the same with cum_weights, and faster.
+    place_weights = list(accumulate(weight for _, weight in PLACES))
     functions = [function for function, _ in FUNCTIONS]
-    function_weights = [weight for _, weight in FUNCTIONS]
-    people: list[dict[str, Any]] = []
-    offices: list[dict[str, Any]] = []
-    roles: list[dict[str, Any]] = []
-    taken: set[str] = set()
-    for _ in range(n):
-        person_id = f"{rng.getrandbits(96):024x}"
-        while person_id in taken:
-            person_id = f"{rng.getrandbits(96):024x}"
-        taken.add(person_id)
-        name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
-        person: dict[str, Any] = {"_id": person_id, "name": name}
-        draw = rng.random()
-        if draw < 0.03:
-            person["country"] = UNPLACEABLE_PLACE
-        elif draw < 0.06:
-            person["country_withheld"] = True
-            if rng.random() < 0.5:  # a value the loader must not keep: the row is withheld
-                person["country"] = rng.choices(places, place_weights)[0]
-        elif draw >= 0.09:
-            person["country"] = rng.choices(places, place_weights)[0]
-        # else: no country at all, as a document store omits a field
-        if rng.random() < 0.08:
-            second = (
-                UNPLACEABLE_PLACE if rng.random() < 0.1 else rng.choices(places, place_weights)[0]
-            )
-            offices.append(
-                {"office_id": f"o-{person_id}", "person_id": person_id, "country": second}
-            )
-        for index in range(rng.choices((0, 1, 2, 3), (15, 35, 30, 20))[0]):
-            roles.append(_role(rng, person_id, index, rng.choices(functions, function_weights)[0]))
-        if rng.random() < 0.98:
-            person["bio"] = f"{name} is an expert of this directory.\n\nThe profile says no more."
-            person["bio_group"] = RESTRICTED if rng.random() < 0.05 else GENERAL
-        people.append(person)
-    return {"tables": {"people": people, "offices": offices, "roles": roles}, "mapping": MAPPING}
+    function_weights = list(accumulate(weight for _, weight in FUNCTIONS))
+    role_counts = list(accumulate((15, 35, 30, 20)))
+    taken: set[int] = set()
+    for start in range(0, n, size):
+        people: list[dict[str, Any]] = []
+        offices: list[dict[str, Any]] = []
+        roles: list[dict[str, Any]] = []
+        for _ in range(min(size, n - start)):
+            bits = rng.getrandbits(96)
+            while bits in taken:
+                bits = rng.getrandbits(96)
+            taken.add(bits)
+            person_id = f"{bits:024x}"
+            name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
+            person: dict[str, Any] = {"_id": person_id, "name": name}
+            draw = rng.random()
+            if draw < 0.03:
+                person["country"] = UNPLACEABLE_PLACE
+            elif draw < 0.06:
+                person["country_withheld"] = True
+                if rng.random() < 0.5:  # a value the loader must not keep: the row is withheld
+                    person["country"] = rng.choices(places, cum_weights=place_weights)[0]
+            elif draw >= 0.09:
+                person["country"] = rng.choices(places, cum_weights=place_weights)[0]
+            # else: no country at all, as a document store omits a field
+            if rng.random() < 0.08:
+                second = (
+                    UNPLACEABLE_PLACE
+                    if rng.random() < 0.1
+                    else rng.choices(places, cum_weights=place_weights)[0]
+                )
+                offices.append(
+                    {"office_id": f"o-{person_id}", "person_id": person_id, "country": second}
+                )
+            for index in range(rng.choices((0, 1, 2, 3), cum_weights=role_counts)[0]):
+                function = rng.choices(functions, cum_weights=function_weights)[0]
+                roles.append(_role(rng, person_id, index, function))
+            if rng.random() < 0.98:
+                person["bio"] = (
+                    f"{name} is an expert of this directory.\n\nThe profile says no more."
+                )
+                person["bio_group"] = RESTRICTED if rng.random() < 0.05 else GENERAL
+            people.append(person)
+        yield {"tables": {"people": people, "offices": offices, "roles": roles}, "mapping": MAPPING}
 
 
 def _role(rng: random.Random, person_id: str, index: int, function: str) -> dict[str, Any]:
