@@ -26,5 +26,5 @@ def server_run(url: str, sql: str) -> None:
         conn.execute(sql)
 
 
-def _terminate(signum: int, frame: Any) -> None:
+def terminate_on_signal(signum: int, frame: Any) -> None:
     raise SystemExit(f"stopped by signal {signum}")

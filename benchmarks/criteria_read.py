@@ -55,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._criteria_workload import load, minted, run_once, warm
 from benchmarks._fake_model import FakeModel
-from benchmarks._scratch_database import _terminate, server_run
+from benchmarks._scratch_database import server_run, terminate_on_signal
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -205,7 +205,9 @@ def report(args: argparse.Namespace, results: list[dict[str, Any]]) -> None:
 def main() -> None:
     args = parse()
     began = time.perf_counter()
-    previous = {sig: signal.signal(sig, _terminate) for sig in (signal.SIGTERM, signal.SIGALRM)}
+    previous = {
+        sig: signal.signal(sig, terminate_on_signal) for sig in (signal.SIGTERM, signal.SIGALRM)
+    }
     signal.alarm(int(args.deadline_minutes * 120))  # a hard stop, well after the soft one
     scratch = Path(tempfile.mkdtemp(prefix="limma-criteria-bench-"))
     model = FakeModel(args.latency_ms / 1000)

@@ -48,7 +48,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._scratch_database import _terminate, server_run
+from benchmarks._scratch_database import server_run, terminate_on_signal
 
 BENCH_DB = "limma_bench"
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/limma"
@@ -130,7 +130,7 @@ def bench_database(url: str, name: str = BENCH_DB) -> Iterator[None]:
     os.environ["DATABASE_URL"] = bench_url(url, name)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "limma.settings")
     os.environ.setdefault("LIMMA_LOG_LEVEL", "WARNING")
-    previous = signal.signal(signal.SIGTERM, _terminate)
+    previous = signal.signal(signal.SIGTERM, terminate_on_signal)
     try:
         import django
 
