@@ -49,21 +49,13 @@ from urllib.parse import urlsplit, urlunsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._scratch_database import server_run, terminate_on_signal
+from tests.search.directory import EUROPE_MARKETING, LOADER_CHECKS
 
 BENCH_DB = "limma_bench"
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/limma"
 SEED = 20240611
 CHUNK = 10_000  # people generated, loaded and counted by brute force at a time
 CHECK_CHUNK = 500  # the check's load, in chunks small enough that several meet connect's
-EUROPE_MARKETING = [
-    {"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"},
-    {"relation": "held_role", "slot": "function", "op": "eq", "value": "Marketing"},
-]
-CHECK_SETS = [
-    EUROPE_MARKETING,
-    [{"relation": "based_in", "slot": "place", "op": "ne", "value": "Germany"}],
-    [{"relation": "based_in", "slot": "place", "op": "in", "value": ["DACH", "Southeast Asia"]}],
-]
 
 
 def parse() -> argparse.Namespace:
@@ -281,6 +273,18 @@ SELECT verdict, COUNT(*) FROM (
 """
 
 
+# The people in scope, as the product's scope reads them: a person of the workspace, not merged
+# away, with a row of the record or an external id, a current document or a declared row.
+FACTS_SCOPE = """FROM limma_entity e
+LEFT JOIN limma_personfacts f ON f.entity_id = e.id AND f.workspace_id = %(ws)s
+WHERE e.workspace_id = %(ws)s AND e.merged_into_id IS NULL AND e.kind = 'person'
+  AND (f.in_record
+    OR EXISTS (SELECT 1 FROM limma_externalid x WHERE x.entity_id = e.id)
+    OR EXISTS (SELECT 1 FROM limma_document d WHERE d.entity_id = e.id
+      AND d.state <> 'superseded')
+    OR EXISTS (SELECT 1 FROM limma_relationrow d WHERE d.entity_id = e.id
+      AND d.origin = 'declared'))"""
+
 # The best plain SQL over the tables the product reads now: the people in scope counted per set
 # of facts they hold (each person's narrow facts row beside them, no grouping of rows), then
 # each set's verdicts decided once; "a term under Europe" is one code of a set. The scope as
@@ -305,20 +309,12 @@ SELECT verdict, SUM(people) FROM (
         WHEN s.facts ? 'held_role#declared' THEN 'ruled_out' ELSE 'not_recorded' END AS role
     FROM (
       SELECT f.facts_set_id, COUNT(*) AS people
-      FROM limma_entity e
-      LEFT JOIN limma_personfacts f ON f.entity_id = e.id AND f.workspace_id = %(ws)s
-      WHERE e.workspace_id = %(ws)s AND e.merged_into_id IS NULL AND e.kind = 'person'
-        AND (f.in_record
-          OR EXISTS (SELECT 1 FROM limma_externalid x WHERE x.entity_id = e.id)
-          OR EXISTS (SELECT 1 FROM limma_document d WHERE d.entity_id = e.id
-            AND d.state <> 'superseded')
-          OR EXISTS (SELECT 1 FROM limma_relationrow d WHERE d.entity_id = e.id
-            AND d.origin = 'declared'))
+      {SCOPE}
       GROUP BY f.facts_set_id
     ) g LEFT JOIN limma_factsset s ON s.id = g.facts_set_id
   ) per_set
 ) verdicts GROUP BY verdict
-"""
+""".replace("{SCOPE}", FACTS_SCOPE)
 
 
 # The same as the product's compact reply does, by hand: the counts above, and the first page of
@@ -326,19 +322,11 @@ SELECT verdict, SUM(people) FROM (
 # walked, each person's set asked by its key).
 FACTS_PAGE_HAND_WRITTEN = """
 SELECT e.key, e.display_name
-FROM limma_entity e
-LEFT JOIN limma_personfacts f ON f.entity_id = e.id AND f.workspace_id = %(ws)s
-WHERE e.workspace_id = %(ws)s AND e.merged_into_id IS NULL AND e.kind = 'person'
-  AND (f.in_record
-    OR EXISTS (SELECT 1 FROM limma_externalid x WHERE x.entity_id = e.id)
-    OR EXISTS (SELECT 1 FROM limma_document d WHERE d.entity_id = e.id
-      AND d.state <> 'superseded')
-    OR EXISTS (SELECT 1 FROM limma_relationrow d WHERE d.entity_id = e.id
-      AND d.origin = 'declared'))
+{SCOPE}
   AND (SELECT s.facts ? 'based_in.place=Europe' AND s.facts ? 'held_role.function=Marketing'
     FROM limma_factsset s WHERE s.id = f.facts_set_id)
 ORDER BY e.name_key, e.key LIMIT 50
-"""
+""".replace("{SCOPE}", FACTS_SCOPE)
 
 
 def hand_written(workspace: Any) -> dict[str, int]:
@@ -438,7 +426,7 @@ def check_bulk_equals_connect(people: int) -> None:
     through = time.perf_counter() - start
     with transaction.atomic():
         bulk_load(bulk, directory_chunks(people, SEED + 7, CHECK_CHUNK))
-    for constraints in CHECK_SETS:
+    for constraints in LOADER_CHECKS:
         one = one_search(key_c, connected.id, constraints, "full")
         other = one_search(key_b, bulk.id, constraints, "full")
         assert one["counts"] == other["counts"], (constraints, one["counts"], other["counts"])
@@ -446,7 +434,8 @@ def check_bulk_equals_connect(people: int) -> None:
         assert one["entities"] == other["entities"]
     print(
         f"check: {people:,} people through connect ({through:.1f} s) and in bulk (chunks of "
-        f"{CHECK_CHUNK}) give the same counts, gaps and ids for {len(CHECK_SETS)} constraint sets"
+        f"{CHECK_CHUNK}) give the same counts, gaps and ids for {len(LOADER_CHECKS)}"
+        " constraint sets"
     )
 
 

@@ -424,3 +424,17 @@ def places_of(export: Mapping[str, Any]) -> dict[str, list[str]]:
         person.id: [values["place"] for values in person.rows.get("based_in", [])]
         for person in people_of(export).values()
     }
+
+
+# The searches the bulk loader is checked with against connect (its test and the benchmark's
+# proof): two constraints, a negation, a list of regions and a slot no vocabulary places.
+EUROPE_MARKETING = [
+    {"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"},
+    {"relation": "held_role", "slot": "function", "op": "eq", "value": "Marketing"},
+]
+LOADER_CHECKS = [
+    EUROPE_MARKETING,
+    [{"relation": "based_in", "slot": "place", "op": "ne", "value": "Germany"}],
+    [{"relation": "based_in", "slot": "place", "op": "in", "value": ["DACH", "Southeast Asia"]}],
+    [{"relation": "held_role", "slot": "company", "op": "eq", "value": "Halden Foods"}],
+]

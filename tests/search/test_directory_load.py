@@ -12,20 +12,10 @@ from limma.models import Entity, PersonFacts
 from limma.placement import workspace_facts_rebuild
 from limma.services.connect import export_connect
 from tests.factories import make_key, make_workspace
-from tests.search.directory import directory_chunks, directory_export
+from tests.search.directory import LOADER_CHECKS, directory_chunks, directory_export
 
 PEOPLE = 60
 SEED = 5
-EUROPE_MARKETING = [
-    {"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"},
-    {"relation": "held_role", "slot": "function", "op": "eq", "value": "Marketing"},
-]
-SEARCHES = [
-    EUROPE_MARKETING,
-    [{"relation": "based_in", "slot": "place", "op": "ne", "value": "Germany"}],
-    [{"relation": "based_in", "slot": "place", "op": "in", "value": ["DACH", "Southeast Asia"]}],
-    [{"relation": "held_role", "slot": "company", "op": "eq", "value": "Halden Foods"}],
-]
 
 
 @pytest.mark.parametrize(("people", "size"), [(10, 3), (12, 4), (5, 50), (1, 1), (0, 7)])
@@ -63,7 +53,7 @@ def test_a_load_in_chunks_searches_as_connect_does(size):
     connected, connected_key = loaded(None)
     bulk, bulk_key = loaded(size)
 
-    for constraints in SEARCHES:
+    for constraints in LOADER_CHECKS:
         one = one_search(connected_key, connected.id, constraints, "full")
         other = one_search(bulk_key, bulk.id, constraints, "full")
         assert one["counts"]["in_scope"] == PEOPLE
