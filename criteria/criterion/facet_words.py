@@ -32,7 +32,10 @@ LEAD_INS = closed(
 FRAMING = closed(
     "experts expert people person persons someone somebody anyone candidates candidate "
     "professionals professional individuals individual profiles those who whom that which "
-    "with have has had having are is was were been be a an the"
+    "with have has had having are is was were been be a an the "
+    # what a person's work is called, never a condition of it: "experience with baby
+    # formula", "baby formula experience", "a background in sales"
+    "experience experiences experienced background"
 )
 VERBS_OF_DOING = closed(
     "led lead leads leading sold sell sells selling worked work works working ran run runs "

@@ -112,3 +112,22 @@ def test_markup_beside_a_part_not_searched_still_says_that_part(typing_page):
     assert "could not search “verkauft Babynahrung”" in first_line(html)
     # Who the place alone leaves may be offered, under a heading that says so: never as fitting.
     assert 'class="people"' not in html.split('class="offered"')[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who has experience with baby formula?",
+        "baby formula experience",
+        "people with a background in baby formula",
+    ],
+    ids=["experience_with", "experience_behind", "a_background_in"],
+)
+def test_experience_is_how_the_work_is_asked_for_not_a_condition(typing_page, question):
+    """"experience with X" asks for X: the niche is read, never handed back as words the
+    directory cannot tell."""
+    html = typing_page.post("/qa/ask/", {"question": question}, **htmx()).content.decode()
+    assert Run.objects.latest("id").state == Run.State.DONE
+    assert "cannot tell what" not in html
+    assert re.fullmatch(r"\d+ people fit\.", first_line(html))
+    assert "Greta Ostrander" in names(html) and "Dario Benavente" not in names(html)

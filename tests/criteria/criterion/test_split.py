@@ -17,6 +17,7 @@ NICHE = "20+ years marketing baby formula in European markets"
 DURATION = {"key": "duration", "kind": "duration", "text": "20+ years", "min_years": 20}
 FUNCTION = {"key": "function", "kind": "condition", "text": "marketing", "value": "Marketing"}
 PRODUCT = {"key": "product", "kind": "condition", "text": "baby formula"}
+DURATION_10 = {"key": "duration", "kind": "duration", "text": "10 years", "min_years": 10}
 MARKET = {"key": "market", "kind": "condition", "text": "in European markets", "value": "Europe"}
 FACETS = [DURATION, FUNCTION, PRODUCT, MARKET]
 VOCABULARY = Vocabulary.shipped()
@@ -231,6 +232,44 @@ def test_framing_and_carried_lead_ins_leave_nothing_unchecked(text, carried):
     outcome = checked(text, [FUNCTION, PRODUCT])
     assert outcome.status == "accepted"
     assert outcome.facets[0].carried == carried and outcome.unchecked_words == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "experience with baby formula",
+        "baby formula experience",
+        "Experts with experience in baby formula",
+        "10 years of experience in baby formula",
+        "experienced in baby formula",
+        "with a background in baby formula",
+        "Experience with baby formula",
+    ],
+    ids=[
+        "experience_with", "experience_behind", "framing_then_experience", "years_of_experience",
+        "experienced_in", "a_background_in", "in_capitals",
+    ],
+)  # fmt: skip
+def test_experience_is_framing_not_a_condition(text):
+    facets = [PRODUCT] if "10 years" not in text else [DURATION_10, PRODUCT]
+    outcome = checked(text, facets)
+    assert outcome.status == "accepted"
+    assert outcome.unchecked_words == []
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("experiential baby formula", "experiential"),
+        ("experience design for baby formula", "design"),
+        ("baby formula experience centres", "centres"),
+    ],
+    ids=["a_word_that_opens_like_it", "a_noun_behind_it", "a_noun_behind_it_after"],
+)
+def test_words_beside_experience_are_still_handed_back(text, words):
+    outcome = checked(text, [PRODUCT])
+    assert outcome.status == "incomplete"
+    assert outcome.incomplete[0]["words"] == words
 
 
 @pytest.mark.parametrize(
