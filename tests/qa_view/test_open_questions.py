@@ -124,7 +124,7 @@ def test_markup_beside_a_part_not_searched_still_says_that_part(typing_page):
     ids=["experience_with", "experience_behind", "a_background_in"],
 )
 def test_experience_is_how_the_work_is_asked_for_not_a_condition(typing_page, question):
-    """"experience with X" asks for X: the niche is read, never handed back as words the
+    """ "experience with X" asks for X: the niche is read, never handed back as words the
     directory cannot tell."""
     html = typing_page.post("/qa/ask/", {"question": question}, **htmx()).content.decode()
     assert Run.objects.latest("id").state == Run.State.DONE
