@@ -77,6 +77,11 @@ MET, UNPLACED, UNMET = 2, 1, 0
 DECIDED: WeakKeyDictionary[Vocabulary, dict[tuple[str, str], tuple[list, list, list]]] = (
     WeakKeyDictionary()
 )
+# Per vocabulary, the SQL of what follows from it and the constraints alone (a relation's
+# first met row, the sets' verdicts of a workspace), compiled once rather than every call.
+COMPILED: WeakKeyDictionary[Vocabulary, dict[tuple[str, ...], tuple[str, list[Any]]]] = (
+    WeakKeyDictionary()
+)
 # What one relation's verdict is, from the per-person columns (best, withheld, declared).
 RELATION_VERDICT = (
     "CASE WHEN p.best_{i} = 2 THEN 'matched' WHEN p.best_{i} = 1 THEN 'cannot_be_placed'"
@@ -206,9 +211,24 @@ class PartitionQuery:
             known[(axis, repr(constraint))] = (met, unplaced, sorted(decided[MET]))
         return known[(axis, repr(constraint))]
 
+    def _compiled(self, key: tuple[str, ...], build: Any) -> tuple[str, list[Any]]:
+        """The SQL `build` makes, once per vocabulary and `key` (the constraints it follows
+        from): compiling a query costs more than running the page's."""
+        known = COMPILED.setdefault(self.vocabulary, {})
+        if key not in known:
+            known[key] = build()
+        sql, params = known[key]
+        return sql, list(params)
+
     def _met_row_sql(self, constraint: Constraint, person: str) -> tuple[str, list[Any]]:
         """The first row of the person (the column `person`) that meets the constraint (a
         declared one: the facts hold only when the key reads no other of these relations)."""
+        return self._compiled(
+            ("met_row", repr(constraint), person),
+            lambda: self._met_row_compiled(constraint, person),
+        )
+
+    def _met_row_compiled(self, constraint: Constraint, person: str) -> tuple[str, list[Any]]:
         slot, terms = constraint.slot, self._decided(constraint)[2]
         met = Q(In(KT(f"placed__{slot}"), terms)) if terms else Q(pk__in=[])
         if constraint.op == "ne":
@@ -278,17 +298,19 @@ class PartitionQuery:
         """Each set of facts of the workspace with its verdict of each relation (v_i) and
         overall (o), built once and read by the count, the page and the full reply's lists."""
         if self._sets is None:
-            verdicts = {
-                f"v_{i}": self._facts_verdict(c, "facts")
-                for i, c in enumerate(self._one_per_relation())
-            }
-            sets = FactsSet.objects.order_by()
-            if self.workspace_id:
-                sets = sets.filter(workspace_id=self.workspace_id)
-            sql, params = sets.annotate(**verdicts).values("id", *verdicts).query.sql_with_params()
-            overall = self._overall_sql("t")
-            self._sets = f"SELECT t.*, {overall} AS o FROM ({sql}) t", list(params)
+            asked = tuple(repr(c) for c in self._one_per_relation())
+            self._sets = self._compiled(("sets", self.workspace_id, *asked), self._sets_compiled)
         return self._sets
+
+    def _sets_compiled(self) -> tuple[str, list[Any]]:
+        asked = self._one_per_relation()
+        verdicts = {f"v_{i}": self._facts_verdict(c, "facts") for i, c in enumerate(asked)}
+        sets = FactsSet.objects.order_by()
+        if self.workspace_id:
+            sets = sets.filter(workspace_id=self.workspace_id)
+        sql, params = sets.annotate(**verdicts).values("id", *verdicts).query.sql_with_params()
+        overall = self._overall_sql("t")
+        return f"SELECT t.*, {overall} AS o FROM ({sql}) t", list(params)
 
     def _facts_count(self) -> bool:
         """The count by the facts: the people in scope counted per set of facts they hold,

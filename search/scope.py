@@ -7,7 +7,7 @@ person only hidden documents mention is never in scope, so never counted.
 
 from __future__ import annotations
 
-from django.db.models import Exists, F, FilteredRelation, OuterRef, Q, QuerySet
+from django.db.models import Exists, FilteredRelation, OuterRef, Q, QuerySet
 
 from limma.access import entity_resolve, readable_documents, readable_gaps, readable_rows
 from limma.errors import InvalidRequest
@@ -26,7 +26,8 @@ def scope_entities(
             workspace=workspace,
             merged_into__isnull=True,
             kind=workspace.parsed_pack.entity_kinds[0],
-        )
+        ),
+        workspace.id,
     ).filter(
         # The person's facts say it first and cheaply (one narrow row beside the person, no
         # table of ids hashed); the other tests stand for whoever the facts do not name.
@@ -50,14 +51,15 @@ def scope_entities(
         ]
         if unknown:
             raise InvalidRequest("entity_unknown", entity_ids=unknown, reason=ENTITY_UNKNOWN)
-        entities = with_facts(Entity.objects.filter(pk__in=visible))
+        entities = with_facts(Entity.objects.filter(pk__in=visible), workspace.id)
     return entities
 
 
-def with_facts(entities: QuerySet[Entity]) -> QuerySet[Entity]:
+def with_facts(entities: QuerySet[Entity], workspace_id: str) -> QuerySet[Entity]:
     """The entities with their facts (limma PersonFacts) beside them as FACTS: a join that reads
-    only the workspace's facts, so a count never scans another workspace's."""
-    own = FilteredRelation("person_facts", condition=Q(person_facts__workspace=F("workspace")))
+    only the workspace's facts, so a count never scans another workspace's (the workspace named
+    as a value, so the join's one key is the person's)."""
+    own = FilteredRelation("person_facts", condition=Q(person_facts__workspace_id=workspace_id))
     return entities.alias(**{FACTS: own})
 
 
