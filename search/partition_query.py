@@ -20,9 +20,10 @@ once per set; the count groups people by set, a page asks each person's set as i
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from threading import Lock
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -78,10 +79,13 @@ DECIDED: WeakKeyDictionary[Vocabulary, dict[tuple[str, str], tuple[list, list, l
     WeakKeyDictionary()
 )
 # Per vocabulary, the SQL of what follows from it and the constraints alone (a relation's
-# first met row, the sets' verdicts of a workspace), compiled once rather than every call.
-COMPILED: WeakKeyDictionary[Vocabulary, dict[tuple[str, ...], tuple[str, list[Any]]]] = (
+# first met row, the sets' verdicts of a workspace), compiled once rather than every call;
+# the searches asked most lately, so a process that serves many never holds them all.
+COMPILED: WeakKeyDictionary[Vocabulary, OrderedDict[tuple[str, ...], tuple[str, list[Any]]]] = (
     WeakKeyDictionary()
 )
+COMPILED_KEPT = 512
+COMPILED_LOCK = Lock()
 # What one relation's verdict is, from the per-person columns (best, withheld, declared).
 RELATION_VERDICT = (
     "CASE WHEN p.best_{i} = 2 THEN 'matched' WHEN p.best_{i} = 1 THEN 'cannot_be_placed'"
@@ -222,10 +226,18 @@ class PartitionQuery:
     def _compiled(self, key: tuple[str, ...], build: Any) -> tuple[str, list[Any]]:
         """The SQL `build` makes, once per vocabulary and `key` (the constraints it follows
         from): compiling a query costs more than running the page's."""
-        known = COMPILED.setdefault(self.vocabulary, {})
-        if key not in known:
-            known[key] = build()
-        sql, params = known[key]
+        with COMPILED_LOCK:
+            known = COMPILED.setdefault(self.vocabulary, OrderedDict())
+            compiled = known.get(key)
+            if compiled is not None:
+                known.move_to_end(key)
+        if compiled is None:
+            compiled = build()
+            with COMPILED_LOCK:
+                known[key] = compiled
+                while len(known) > COMPILED_KEPT:
+                    known.popitem(last=False)
+        sql, params = compiled
         return sql, list(params)
 
     def _met_row_sql(self, constraint: Constraint, person: str) -> tuple[str, list[Any]]:

@@ -12,6 +12,7 @@ import pytest
 from limma.models import CoverageGap, Entity, ExternalId, RelationRow
 from limma.pack import DEFAULT_PACK
 from limma.vocabulary import Vocabulary
+from search import partition_query
 from search.constraints import Constraint
 from search.partition import Row, in_period, partition
 from search.partition_query import PartitionQuery
@@ -275,6 +276,7 @@ def stored_query(rows, constraints, *, as_of=""):
         relation_slots=SLOTS,
         vocabulary=workspace.vocabulary,
         as_of=as_of,
+        workspace_id=workspace.id,
     )
 
 
@@ -306,3 +308,41 @@ def test_what_the_facts_do_not_hold_is_asked_of_the_rows(rows, constraints, as_o
     query = stored_query(rows, constraints, as_of=as_of)
 
     assert not query.by_facts
+
+
+def test_the_same_search_of_two_workspaces_reads_each_one_s_own_facts():
+    """What a search compiles once is kept per workspace: the second workspace's sets are its
+    own, not the first's."""
+    first = stored_query(
+        [place(1, 1, "Germany"), role(2, 1, function="Marketing")], [EUROPE, MARKETING]
+    )
+    second = stored_query(
+        [place(1, 1, "Vietnam"), role(2, 1, function="Marketing")], [EUROPE, MARKETING]
+    )
+    again = stored_query(
+        [place(1, 1, "Austria"), role(2, 1, function="Sales")], [EUROPE, MARKETING]
+    )
+
+    assert (first.by_facts, second.by_facts, again.by_facts) == (True, True, True)
+    assert first.counts == {"matched": 1, "not_recorded": 1}
+    assert second.counts == {"ruled_out": 1, "not_recorded": 1}
+    assert again.counts == {"ruled_out": 1, "not_recorded": 1}
+    assert [p.reasons for p in second.people("ruled_out")] == [{"based_in": "ruled_out"}]
+    assert [p.reasons for p in again.people("ruled_out")] == [{"held_role": "ruled_out"}]
+
+
+def test_only_the_latest_searches_compiled_sql_is_kept(monkeypatch):
+    monkeypatch.setattr(partition_query, "COMPILED_KEPT", 2)
+    rows = [place(1, 1, "Germany"), role(2, 1, function="Marketing")]
+    asked = [
+        ([EUROPE], ("matched", {})),
+        ([MARKETING], ("matched", {})),
+        ([Constraint("based_in", "place", "eq", "Asia")], ("ruled_out", {"based_in": "ruled_out"})),
+        ([EUROPE], ("matched", {})),
+        ([held_role("function", "ne", "Marketing")], ("ruled_out", {"held_role": "ruled_out"})),
+    ]
+    for constraints, expected in asked:
+        query = stored_query(rows, constraints)
+        (placed,) = [p for p in query.people() if p.verdict != "not_recorded"]
+        assert (placed.verdict, placed.reasons) == expected
+        assert 0 < len(partition_query.COMPILED[Vocabulary.shipped()]) <= 2
