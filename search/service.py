@@ -91,7 +91,7 @@ class SearchOutcome:
 
 def map_version(workspace: Workspace) -> str:
     """Which pack and vocabulary a reply was made under: a change of either changes it."""
-    terms = list(workspace.terms.values_list("axis", "name", "broader", "aliases"))
+    terms = [(t.axis, t.name, t.broader, t.aliases) for t in workspace.own_terms]
     digest = hashlib.sha256(json.dumps([workspace.pack, terms], sort_keys=True).encode())
     return f"map_{digest.hexdigest()[:12]}"
 

@@ -47,11 +47,16 @@ class Workspace(models.Model):
         return pack_from_json(self.pack)
 
     @cached_property
+    def own_terms(self) -> tuple[Term, ...]:
+        """The workspace's own vocabulary terms, read once: what its vocabulary is built from
+        and its map version names."""
+        return tuple(term.as_term() for term in self.terms.all())
+
+    @cached_property
     def vocabulary(self) -> Vocabulary:
         """The shipped vocabulary extended by this workspace's own terms."""
-        own = [term.as_term() for term in self.terms.all()]
         shipped = Vocabulary.shipped()
-        return shipped.extended(own) if own else shipped
+        return shipped.extended(self.own_terms) if self.own_terms else shipped
 
 
 class VocabularyTerm(models.Model):

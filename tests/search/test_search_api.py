@@ -7,6 +7,7 @@ import json
 import pytest
 
 from limma import door
+from limma.models import VocabularyTerm
 from tests.factories import make_key, make_workspace
 from tests.limma.exports import connect
 
@@ -184,3 +185,18 @@ def test_a_key_of_another_workspace_finds_it_as_unknown_as_none(client_for, load
 
     assert reply.status_code == 404
     assert reply.json()["detail"]["type"] == "workspace_unknown"
+
+
+def test_the_map_version_changes_with_the_workspace_s_own_terms_and_only_with_them(api, loaded):
+    first = search(api, loaded, constraints=[EUROPE]).json()["map_version"]
+    assert search(api, loaded, constraints=[MARKETING]).json()["map_version"] == first
+
+    VocabularyTerm.objects.create(
+        workspace=loaded, axis="place", name="Zeeland", broader=["Europe"]
+    )
+    added = search(api, loaded, constraints=[EUROPE]).json()["map_version"]
+    VocabularyTerm.objects.filter(workspace=loaded, name="Zeeland").update(aliases=["Zealand"])
+    aliased = search(api, loaded, constraints=[EUROPE]).json()["map_version"]
+
+    assert len({first, added, aliased}) == 3
+    assert all(version.startswith("map_") for version in (first, added, aliased))
