@@ -11,17 +11,17 @@ Marketing: median ms and the number of database queries per call, compact and fu
 every count against the brute-force count of tests/search/directory.py, then drops the
 database, whatever happens.
 
-Side by side, alternated in one run (the order turned each run): the product's compact call; the best hand-written SQL
-over the tables it reads (FACTS_HAND_WRITTEN: the people counted per set of facts, each set
-decided once, the codes as the product hands them), alone and with the page of 50 matched
-people and their names the compact reply also lists (FACTS_PAGE_HAND_WRITTEN); and, before
-this change, the product's call with the partition grouping every row
-(PartitionQuery(facts=False)), the hand-written SQL over the rows (HAND_WRITTEN: one grouping
-per person, bool_or ... FILTER, the terms under Europe and Marketing as arrays) and, up to
---before-up-to people, the partition as it ran before it moved into the database (every row
-read into Python and placed there: python_partition). The hand-written queries and the
-grouped product (up to --rows-up-to people) must give the product's counts (and ids, and
-the page).
+Side by side, alternated in one run (the order turned each run): the product's compact call;
+the best hand-written SQL over the tables it reads (FACTS_HAND_WRITTEN: the people counted per
+set of facts, each set decided once, the codes as the product hands them), alone and with the
+page of 50 matched people and their names the compact reply also lists
+(FACTS_PAGE_HAND_WRITTEN); and, before this change, the product's call with the partition
+grouping every row (PartitionQuery(facts=False)), the hand-written SQL over the rows
+(HAND_WRITTEN: one grouping per person, bool_or ... FILTER, the terms under Europe and
+Marketing as arrays) and, up to --before-up-to people, the partition as it ran before it
+moved into the database (every row read into Python and placed there: python_partition). The
+hand-written queries and the grouped product (up to --rows-up-to people) must give the
+product's counts (and ids, and the page).
 
 Loading: the benchmark writes the rows connect writes (entities, external ids, declared rows
 with their table, columns, record ids and placed terms, withheld gaps, profile documents, the
