@@ -43,11 +43,12 @@ class Brief:
     dropped: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
 
-Q, N, L, T, S, F, M, J = (
+Q, N, L, T, W, S, F, M, J = (
     "question",
     "noun phrase",
     "list",
     "typo",
+    "lower case",
     "spelling",
     "second language",
     "markup",
@@ -254,6 +255,21 @@ BRIEFS: tuple[Brief, ...] = (
     Brief(L, "Marketing directors in Spain or Portugal with baby food experience",
           ("Spain", "Portugal"), "Marketing", "directors with baby food experience"),
     Brief(Q, "Who's in Austria?", "Austria"),
+    # Written all in lower case, as briefs are typed: a place is still the place, a place
+    # name that is a word too is the word, and a typo before a verb is not guessed.
+    Brief(W, "who in germany sells surgical staplers", "Germany",
+          niche="sells surgical staplers"),
+    Brief(W, "marketing people in sweden selling baby formula", "Sweden", "Marketing",
+          "selling baby formula"),
+    Brief(W, "anyone in the netherlands who has launched baby food", "Netherlands",
+          niche="launched baby food"),
+    Brief(W, "who in spain works on infant formula pricing", "Spain",
+          niche="works on infant formula pricing"),
+    Brief(W, "sales directors in poland", "Poland", "Sales", "directors"),
+    Brief(W, "is there anyone in france with tender experience", "France",
+          niche="tender experience"),
+    Brief(W, "experts in china painting", niche="china painting"),
+    Brief(W, "who in germny sells staplers", "Germany", niche="sells staplers"),
 )  # fmt: skip
 
 

@@ -6,7 +6,10 @@ list joins it to one ("in Germany, Austria or Switzerland"), or "-based" follows
 France-based ..."); and when what follows it ends the phrase: the brief's end, punctuation, a
 word of the list, or a word that opens another part ("with", "who", "and"). "in Benelux
 markets", "in Germany's market", "in turkey farming" name something else, and are no
-constraint. A negation before the lead ("not in France", "outside of") makes it no constraint.
+constraint. A place written in lower case ("who in germany sells ...") is read as a capitalised
+one is, unless its name is a word of the language too (WORDS_TOO: "turkey", "china"): then
+only a word that ends the phrase may follow it. A negation before the lead ("not in France",
+"outside of") makes it no constraint.
 
 A word in a place's position that the vocabulary does not hold is read as a place only where
 the vocabulary decides it safely: one place name, and only one, within one edit of it (two for a
@@ -57,6 +60,13 @@ PLACE_NOUNS = _words(
     """market markets region regions sector sectors industry industries area areas territory
     territories countries country side office offices subsidiary subsidiaries"""
 )
+# Place names that are also words of the language written in lower case ("in turkey farming",
+# "china painting", "a jersey knit"): in lower case only a word that ends the phrase follows
+# them. Another place written in lower case ("who in germany sells ...") is the place.
+WORDS_TOO = _words(
+    """turkey chad china jersey guernsey guinea georgia jordan island chile reunion panama
+    japan india holland wales niger bermuda maurice"""
+)
 # Words after a place that end its phrase: another part of the brief opens.
 ENDS_THE_PHRASE = _words(
     """and or but with who that which whose having has have had for as please only
@@ -79,10 +89,12 @@ def led(text: str, start: int, *, floor: int, explicit_only: bool, foreign: bool
     return None
 
 
-def ends_the_phrase(text: str, start: int, end: int, limit: int) -> bool:
+def ends_the_phrase(text: str, start: int, end: int, limit: int, *, known: bool = False) -> bool:
     """What follows the place text[start:end] (up to `limit`) closes its phrase: not a
-    possessive, not a noun of PLACE_NOUNS, and, for a place written in lower case, no word
-    but one of ENDS_THE_PHRASE ("in turkey farming" names no place)."""
+    possessive, not a noun of PLACE_NOUNS, and, for a word written in lower case that is a
+    word of the language too (WORDS_TOO) or no place the vocabulary holds as written (a
+    typo's, "in sedan sales"), no word but one of ENDS_THE_PHRASE ("in turkey farming" names
+    no place). `known`: the words are a place's name or alias as written."""
     rest = text[end:limit]
     if not rest.strip() or BASED_AFTER.match(rest):
         return True
@@ -96,7 +108,9 @@ def ends_the_phrase(text: str, start: int, end: int, limit: int) -> bool:
     following = fold(word.group(1))
     if following in ENDS_THE_PHRASE:
         return True
-    return following not in PLACE_NOUNS and not text[start:end].islower()
+    written = text[start:end]
+    strict = written.islower() and (not known or fold(written) in WORDS_TOO)
+    return following not in PLACE_NOUNS and not strict
 
 
 @functools.cache

@@ -279,7 +279,7 @@ def _places(
         unled = term is not None and not in_tail and _standing_alone(text, span, low, high)
         if lead is None and (after_based is None or in_tail) and not unled:
             continue
-        if not ends_the_phrase(text, low, high, span.end):
+        if not ends_the_phrase(text, low, high, span.end, known=term is not None):
             continue
         claim = Claimed(low if lead is None else lead, high, "place")
         if term is None:

@@ -131,3 +131,23 @@ def test_experience_is_how_the_work_is_asked_for_not_a_condition(typing_page, qu
     assert "cannot tell what" not in html
     assert re.fullmatch(r"\d+ people fit\.", first_line(html))
     assert "Greta Ostrander" in names(html) and "Dario Benavente" not in names(html)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who in germany works on baby formula",
+        "who in germany led marketing for baby formula?",
+        "Who in germany works on baby formula?",
+    ],
+)
+def test_a_place_typed_in_lower_case_is_the_place(typing_page, question):
+    """A visitor who types without capitals asks of the same people: the place narrows the
+    read, never joins the niche (which the whole directory would then be read for)."""
+    html = typing_page.post("/qa/ask/", {"question": question}, **htmx()).content.decode()
+    run = Run.objects.latest("id")
+    assert run.state == Run.State.DONE
+    assert "Greta Ostrander" in names(html)
+    # Yusuf worked on baby formula across Germany, but is based in Nigeria.
+    assert "Yusuf Okonkwo" not in names(html) and "Margaux Delacroix" not in names(html)
+    assert "germany" not in first_line(html).lower()
