@@ -160,8 +160,9 @@ def _answered(
     """The answer of a run whose search came back."""
     unsearched = unsearched_parts(search)
     if unsearched and search.last.get("detail") != "full":
-        # A part of the question was not searched: the list is of another question.
-        offered = listed_people(search, evidence)
+        # A part of the question was not searched: the list is of another question, and
+        # offered only where other conditions made it (else it is everybody).
+        offered = listed_people(search, evidence) if search.constraints else ()
         total = int((search.last.get("matched") or {}).get("total") or 0)
         return Answer(
             "not_searched",
@@ -181,8 +182,8 @@ def _answered(
             "no_niche", first_line=not_read_sentence(search.niche_words, said), search=search
         )
         plain = constraints_only(events, search)
-        if plain is None:
-            return unread
+        if plain is None or not plain.constraints:
+            return unread  # no other condition: who it leaves is everybody, no answer
         offered = listed_people(plain, evidence)
         total = int((plain.last.get("matched") or {}).get("total") or 0)
         heading = offered_heading(total, [search.niche_words] if search.niche_words else [])

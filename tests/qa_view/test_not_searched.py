@@ -146,6 +146,38 @@ def test_a_place_the_directory_does_not_know_is_not_a_list_of_everybody():
     assert answer.people == () and "“Atlantis”" in answer.first_line
 
 
+def test_with_no_other_condition_nobody_is_offered_for_a_part_not_searched():
+    """Who "the other conditions alone leave" is everybody when there are none: no list."""
+    found = reply(matched={"total": 3000}, matches=TWO, complete=False,
+                  incomplete_because={"dropped": 1})  # fmt: skip
+    events = [
+        {"kind": "reply", "data": {"constraints": [], "reply": found, "unsearched": ["x y"]}},
+        {"kind": "done", "data": {"answer": "", "stop": "end_turn"}},
+    ]
+    answer = answer_from(events)
+    assert answer.kind == "not_searched" and answer.first_line.startswith(
+        "The directory could not search “x y”"
+    )
+    assert answer.offered == () and answer.offered_heading == ""
+    # The neighbour with a condition still offers who it leaves.
+    assert len(answer_from(sent(found, unsearched=["x y"])).offered) == 2
+
+
+def test_with_no_other_condition_nobody_is_offered_for_a_niche_not_read():
+    plain = reply(matched={"total": 3000}, matches=TWO, complete=True)
+    criterion = {"address": "crit_0123456789abcdef", "status": "over_budget", "counts": None}
+    unread = niche(criterion=criterion, matched={"total": 0}, matches=[])
+    events = [
+        {"kind": "reply", "data": {"constraints": [], "reply": plain}},
+        {"kind": "reply", "data": {"constraints": [], "reply": unread, "niche_words": "x y"}},
+        {"kind": "done", "data": {"answer": "", "stop": "end_turn"}},
+    ]
+    answer = answer_from(events)
+    assert answer.kind == "no_niche" and answer.people == ()
+    assert answer.offered == () and answer.offered_heading == ""
+    assert answer.first_line.startswith("No profile was read for “x y”")
+
+
 # --- on the page, through the search verb, with stand-in replies ------------------------------
 
 
