@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from criteria.lists.block import narrowed_by, unread_people
@@ -30,6 +30,9 @@ from search.scope import scope_entities, scope_rows
 CANNOT_TELL = "cannot_tell"  # a candidate whose documents do not settle the niche
 VERDICTS = (MATCHED, RULED_OUT, NOT_RECORDED, CANNOT_BE_PLACED, CANNOT_TELL)
 TOO_MANY_CRITERIA = "One search carries one criterion: send the niche whole, as one text."
+# Why a brief's niche was not searched: the request sent a criterion of its own, and one
+# search reads one (the brief's niche is said, never lost in silence).
+CRITERION_SENT = "criterion_sent"
 # A person's entry on the criterion's lists, as the search's partition counts it.
 CRITERION_VERDICTS = {
     "matched": MATCHED,
@@ -118,6 +121,7 @@ def search_run(
         compiled = brief_compile(workspace=workspace, brief=brief, context=context)
         parsed += compiled.constraints
     bound, unbound = constraints_bound(parsed, workspace.parsed_pack, workspace.vocabulary)
+    sent_a_criterion = bool(criteria)
     criteria = _criteria_asked(criteria, compiled)
     entities = scope_entities(key=key, workspace=workspace, entity_ids=entity_ids)
     rows, gaps = scope_rows(key, entity_ids, entities)
@@ -148,6 +152,8 @@ def search_run(
             as_of=as_of,
         )
         partitioned = PlacedList(_joined(placed, run))
+        if sent_a_criterion and compiled is not None:
+            compiled = _niche_beside(compiled, run)
     counts = partitioned.counts
     return SearchOutcome(
         workspace=workspace,
@@ -173,6 +179,18 @@ def _criteria_asked(criteria: list[Any] | None, compiled: Compiled | None) -> li
     if not criteria and compiled is not None and compiled.criterion:
         criteria = [{"text": compiled.criterion}]
     return criteria
+
+
+def _niche_beside(compiled: Compiled, run: CriteriaRun) -> Compiled:
+    """A brief's own niche beside the criterion the request sent: the criterion is read, and a
+    niche of other words is said as dropped (one search reads one), never lost in silence."""
+    if not compiled.criterion:
+        return compiled
+    read = run.criterion.text if run.criterion is not None else ""
+    if " ".join(compiled.criterion.lower().split()) == " ".join(read.lower().split()):
+        return compiled
+    dropped = {"words": compiled.criterion, "why": CRITERION_SENT}
+    return replace(compiled, criterion=None, dropped=[*compiled.dropped, dropped])
 
 
 def _joined(placed: list[Placed], run: CriteriaRun) -> list[Placed]:

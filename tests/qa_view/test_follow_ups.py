@@ -147,3 +147,25 @@ def test_a_follow_up_about_a_place_nobody_stands_at_is_one_sentence_and_searches
     assert "The last answer listed 1 person as close, Friederike Hollerer." in answer
     assert [e for e in second.page_events if e["kind"] == "reply"] == []  # nothing searched
     assert 'class="first-line"' not in answer
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("only those at Quellmark Foods", "Quellmark Foods"),
+        ("only the ones who sold through tenders", "sold through tenders"),
+    ],
+)
+def test_a_follow_up_whose_new_words_are_a_niche_of_their_own_says_them_not_searched(
+    page, read_ahead, question, words
+):
+    """The last answer's niche is read by its address; a niche the follow-up's own words make
+    is not read beside it, and the answer says so instead of listing the last answer again as
+    if it answered the follow-up."""
+    page.post("/qa/ask/", {"example": "0"}, **htmx())
+    first = Run.objects.latest("id")
+    html = ask(page, question, parent=first)
+    answer = last_run_html(html, Run.objects.latest("id"))
+    assert escape(f"could not search “{words}”") in answer
+    assert "people fit." not in answer.split('class="offered"')[0]

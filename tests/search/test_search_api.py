@@ -200,3 +200,38 @@ def test_the_map_version_changes_with_the_workspace_s_own_terms_and_only_with_th
 
     assert len({first, added, aliased}) == 3
     assert all(version.startswith("map_") for version in (first, added, aliased))
+
+
+def test_a_brief_s_own_niche_beside_a_criterion_sent_is_said_not_searched(api, loaded):
+    """One search reads one criterion: the one the request sends. The brief's own niche of
+    other words is dropped and said, never lost in silence."""
+    body = search(
+        api,
+        loaded,
+        brief="Marketing people in Europe who sold surgical staplers",
+        criteria=[{"text": "led marketing for baby formula"}],
+        detail="full",
+    ).json()
+
+    assert {"kind": "dropped", "words": "sold surgical staplers", "why": "criterion_sent"} in (
+        body["gaps"]
+    )
+    assert body["incomplete_because"]["dropped"] == 1 and body["complete"] is False
+    assert len(body["criteria"]) == 1
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    ["led marketing for baby formula", "Led  marketing for baby formula"],
+)
+def test_a_brief_s_niche_that_is_the_criterion_sent_is_no_gap(api, loaded, criterion):
+    body = search(
+        api,
+        loaded,
+        brief="Marketing people in Europe who led marketing for baby formula",
+        criteria=[{"text": criterion}],
+        detail="full",
+    ).json()
+
+    assert [gap for gap in body["gaps"] if gap["kind"] == "dropped"] == []
+    assert "dropped" not in body["incomplete_because"]
