@@ -346,3 +346,27 @@ def test_only_the_latest_searches_compiled_sql_is_kept(monkeypatch):
         (placed,) = [p for p in query.people() if p.verdict != "not_recorded"]
         assert (placed.verdict, placed.reasons) == expected
         assert 0 < len(partition_query.COMPILED[Vocabulary.shipped()]) <= 2
+
+
+def test_the_compiled_sql_is_kept_whole_under_many_threads(monkeypatch):
+    """Threads asking and evicting at once: each gets the SQL of its own key, none fails, and
+    no more than the cap is kept."""
+    from concurrent.futures import ThreadPoolExecutor
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(partition_query, "COMPILED_KEPT", 8)
+    asker = SimpleNamespace(vocabulary=Vocabulary.shipped().extended([]))
+
+    def ask(number: int) -> bool:
+        key = ("test", str(number % 50))
+        sql, params = PartitionQuery._compiled(asker, key, lambda: (f"SQL {key[1]}", [key[1]]))
+        params.append("changed by the caller")  # a caller's list is its own copy
+        return sql == f"SQL {key[1]}" and params[0] == key[1]
+
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        answers = list(pool.map(ask, range(4000)))
+
+    assert all(answers)
+    kept = partition_query.COMPILED[asker.vocabulary]
+    assert 0 < len(kept) <= 8
+    assert all(params == [key[1]] for key, (_, params) in kept.items())
