@@ -9,6 +9,7 @@ and a heading it holds, its anchor made as GitHub makes a heading's.
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 import unicodedata
@@ -33,7 +34,8 @@ HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE = re.compile(r"^\s*(```|~~~)")
 
 
-def repository_files() -> list[Path]:
+@functools.cache
+def repository_files() -> tuple[Path, ...]:
     """The repository's files: git's tracked and new unignored ones, else a walk of the tree."""
     try:
         listed = subprocess.run(
@@ -47,9 +49,10 @@ def repository_files() -> list[Path]:
         paths = [
             path for path in ROOT.rglob("*") if not NOT_OURS & set(path.relative_to(ROOT).parts)
         ]
-    return sorted(path for path in paths if path.is_file())
+    return tuple(sorted(path for path in paths if path.is_file()))
 
 
+@functools.cache
 def text_of(path: Path) -> str | None:
     """The file's text, or None for a file that is not UTF-8 text."""
     try:
