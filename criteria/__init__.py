@@ -1,20 +1,20 @@
 """The niche read: facets, plan and price, the read, the rule checks, the four lists.
 
-The spec's sections (spec/criteria.txt), and where each is decided:
+Where each of its concepts is decided (each an entry of docs/concepts.md, the package's layout
+docs/architecture.md#criteria):
 
-    Sending one                                 service.py (resolve, plan, price, read, list)
-    Stating the split yourself                  criterion/ (facets.py and their faults)
-    When a model splits the text                criterion/ (split.py, split_checks.py)
-    What it costs, and how to cap it            plan.py (likeliest.py: the order it is read in)
-    Checking a quote yourself                   reading/ (quotes.py; the region verb is limma's)
-    A person kept under no name                 reading/ (subjects.py)
-    Four lists, never two; Bounding the reply   lists/
-    Saying what else counts                     rules/names/ (lists/stated_instead.py: the words)
-    Asking again                                criterion/address.py, rules/recency/judged_at.py
-    When a document denies the niche            rules/denials/
-    How a length is counted                     rules/lengths/
-    A length from the record; What a person
-    the record withholds is told                rules/recency/ (record.py, timing.py)
+    criterion, address, reuse                   criterion/ (resolve.py, address.py); service.py
+    facet: a caller's split                     criterion/ (facets.py and their faults)
+    split: a model's                            criterion/ (split.py, split_checks.py)
+    plan and price, budgets                     plan.py (likeliest.py: the order it is read in)
+    quote checked byte for byte                 reading/ (quotes.py; the region verb is limma's)
+    the person of a document                    reading/ (subjects.py)
+    four lists, close, counts                   lists/
+    accepted names (also), stated instead       rules/names/ (lists/stated_instead.py: the words)
+    reader identity                             criterion/address.py, rules/recency/judged_at.py
+    denial rules                                rules/denials/
+    the closed form for lengths                 rules/lengths/
+    record check, recency                       rules/recency/ (record.py, timing.py)
     (the offline provider of the four roles)    offline/
 
 App-level modules stay here, where Django finds them: models, admin, apps, tasks, migrations;

@@ -37,7 +37,7 @@ VERDICTS = {
     NOT_RECORDED: "not recorded (the read failed)",
     NOT_READ_YET: "not read yet",
 }
-# Why a condition is open in this document, as the spec's "Four lists" says it.
+# Why a condition is open in this document, as its missing_because says (docs/concepts.md).
 OPEN_BECAUSE = {
     "silent": "the document does not state it",
     "different": "the document states another value (quoted under different)",

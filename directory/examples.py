@@ -1,6 +1,6 @@
 """An examples file checked against the answer key, before a reader is paid.
 
-The file (qa-view.txt, "The example questions"): {"directory": ..., "examples": [{"question",
+The file (docs/pages.md#the-example-questions): {"directory": ..., "examples": [{"question",
 "constraints", "niche", "facets"}]}. Per example: the profiles its constraints leave, who of
 them fits by the key, and who a reader of their documents can find — a name a facet accepts
 (`also`) counts as the niche's own words. Status, per example:

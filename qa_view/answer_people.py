@@ -2,11 +2,11 @@
 short who establishes nothing of substance (only a place, or nothing at all) neither named nor
 called close.
 
-Close means one condition short AND something of substance established: a condition of the
-niche other than a place, which the search's own `why` names for them. The search's close list
-(criteria.txt: exactly one condition open) also holds, for a niche of one condition, everyone
-whose documents say nothing of it; the page counts those apart ("Of the profiles read, 109 say
-nothing of ...") and calls nobody of them close. The counts are taken over the search's whole
+Close means one condition short AND something of substance established: a condition of the niche
+other than a place, which the search's own `why` names for them. The search's close list
+(docs/concepts.md#close: exactly one condition open) also holds, for a niche of one condition,
+everyone whose documents say nothing of it; the page counts those apart ("Of the profiles read, 109
+say nothing of ...") and calls nobody of them close. The counts are taken over the search's whole
 close list (qa_view.source keeps them), never over what is listed.
 
 Kept apart from qa_view.answer because the people come from every page of the search and the

@@ -1,5 +1,6 @@
 """The four lists of a criterion — matched, none, undetermined, not_recorded — and the counts that
-stay whole when the lists are cut (spec: "Four lists, never two", "Bounding the reply").
+stay whole when the lists are cut (docs/concepts.md#four-lists,
+docs/concepts.md#counts-and-counts_detail).
 
 Pure functions over the read's judgments (criteria/types.py): no database, no model.
 """

@@ -1,6 +1,6 @@
 """What the near-misses state instead: per condition, the words that candidates ONE CONDITION
-SHORT state for the condition they lack, with how many people state them (spec: "Saying what
-else counts" — stated_instead).
+SHORT state for the condition they lack, with how many people state them
+(docs/concepts.md#stated-instead).
 
 Words and counts, never a judgment: which of them count is the caller's to say, by sending a
 value back in the facet's `also`. So the list offers only words a caller COULD send back — never

@@ -5,7 +5,7 @@ reader (criteria/offline/reader.py) knows it from this short, shipped list, and 
 else. Only the offline roles read it. The product's own checks never do: they check the quote a
 reader gives against the document, whoever the reader is, and a name a caller must decide
 ("infant milks" under "baby formula": knowledge of a trade) is offered to the caller as a name to
-accept (criteria.txt, "Saying what else counts"), never taken from here. So a group holds only
+accept (docs/concepts.md#accepted-names-also), never taken from here. So a group holds only
 names that are one product by any reader's account: two words for one thing, British and
 American usage included ("nappies", "diapers").
 """

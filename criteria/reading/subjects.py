@@ -1,5 +1,5 @@
-"""Who "the person" of a document is, where no load recorded their name (spec: "A person kept
-under no name").
+"""Who "the person" of a document is, where no load recorded their name
+(docs/concepts.md#the-person-of-a-document).
 
 The name a load recorded serves every document of the person. Where none was recorded, the
 reading model's quoted subject serves — only where that quote IS a name: a few capitalised

@@ -1,1 +1,1 @@
-"""The specification's examples as code that prints the same results (see README.md here)."""
+"""Worked examples of docs/: each runs its calls on a scratch store and prints (see README.md)."""

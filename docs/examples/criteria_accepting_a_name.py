@@ -1,4 +1,4 @@
-"""criteria.txt, "Saying what else counts": accepting a name (ON_RECORD, also: infant milks).
+"""Accepting a name (docs/concepts.md#accepted-names-also): ON_RECORD, also: infant milks.
 
 .venv/bin/python -m docs.examples.criteria_accepting_a_name
 """

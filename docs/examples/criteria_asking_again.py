@@ -1,4 +1,4 @@
-"""criteria.txt, "Asking again": stored judgments answer by address; the text's identity.
+"""Asking again (docs/concepts.md#reuse): stored judgments answer by address; the text's identity.
 
 .venv/bin/python -m docs.examples.criteria_asking_again
 """

@@ -1,4 +1,5 @@
-"""criteria.txt, "Bounding the reply": list_limit 0 lists nobody but the matches; counts whole.
+"""Bounding the reply (docs/concepts.md#counts-and-counts_detail): list_limit 0 lists nobody but
+the matches; counts whole.
 
 .venv/bin/python -m docs.examples.criteria_bounding
 """

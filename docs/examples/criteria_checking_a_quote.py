@@ -1,4 +1,5 @@
-"""criteria.txt, "Checking a quote yourself": the region verb re-reads a quote's bytes.
+"""Checking a quote (docs/concepts.md#quote-checked-byte-for-byte): the region verb re-reads its
+bytes.
 
 .venv/bin/python -m docs.examples.criteria_checking_a_quote
 """

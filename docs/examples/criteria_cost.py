@@ -1,4 +1,4 @@
-"""criteria.txt, "What it costs, and how to cap it": priced before anything is read; narrowed.
+"""What a read costs (docs/concepts.md#plan-and-price): priced before anything is read; narrowed.
 
 .venv/bin/python -m docs.examples.criteria_cost
 """

@@ -1,5 +1,5 @@
-"""criteria.txt, "When a document denies the niche": a screening note's "She has never worked
-on baby formula herself." beside a profile that states the whole niche (IN_DOUBT).
+"""A denial kept as a doubt (docs/concepts.md#denial-rules): a screening note's "She has never
+worked on baby formula herself." beside a profile that states the whole niche (IN_DOUBT).
 
 .venv/bin/python -m docs.examples.criteria_denial_in_doubt
 """

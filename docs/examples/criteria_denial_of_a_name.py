@@ -1,5 +1,5 @@
-"""criteria.txt, "When a document denies the niche": a denial of a name you accepted blocks
-like a denial of the condition's own words (IN_DOUBT, also: infant milks).
+"""A denial of an accepted name (docs/concepts.md#denial-rules): a denial of a name you accepted
+blocks like a denial of the condition's own words (IN_DOUBT, also: infant milks).
 
 .venv/bin/python -m docs.examples.criteria_denial_of_a_name
 """

@@ -1,4 +1,4 @@
-"""criteria.txt, "When a document denies the niche": a named third party's report of a denial
+"""A reported denial (docs/concepts.md#denial-rules): a named third party's report of a denial
 beside a profile that states the whole niche (IN_DOUBT).
 
 .venv/bin/python -m docs.examples.criteria_denial_reported

@@ -1,4 +1,4 @@
-"""criteria.txt, "Four lists, never two": the matches, and what each rests on.
+"""The four lists (docs/concepts.md#four-lists): the matches, and what each rests on.
 
 .venv/bin/python -m docs.examples.criteria_four_lists
 """

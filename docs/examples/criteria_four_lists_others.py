@@ -1,4 +1,5 @@
-"""criteria.txt, "Four lists, never two": everyone who is not a match — three different facts.
+"""The four lists (docs/concepts.md#four-lists): everyone who is not a match, three different
+facts.
 
 .venv/bin/python -m docs.examples.criteria_four_lists_others
 """

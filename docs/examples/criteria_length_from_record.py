@@ -1,4 +1,4 @@
-"""criteria.txt, "A length from the record": record_check on ON_RECORD, whose record holds
+"""The record check (docs/concepts.md#record-check): record_check on ON_RECORD, whose record holds
 roles of twenty years and more — and the step that would read a length from it is switched off.
 
 .venv/bin/python -m docs.examples.criteria_length_from_record

@@ -1,4 +1,5 @@
-"""criteria.txt, "How a length is counted": two people of IN_DOUBT whose sentence IS the form
+"""The closed form (docs/concepts.md#the-closed-form-for-lengths): two people of IN_DOUBT whose
+sentence IS the form
 and fails the first two checks (who leads it, whose "I").
 
 .venv/bin/python -m docs.examples.criteria_lengths_failing_checks

@@ -1,4 +1,5 @@
-"""criteria.txt, "How a length is counted": three people of PEOPLE, one for each way a true
+"""Lengths handed on (docs/concepts.md#the-closed-form-for-lengths): three people of PEOPLE, one
+for each way a true
 length is commonly written, each handed the sentence the reader did not take a length from.
 
 .venv/bin/python -m docs.examples.criteria_lengths_handed_on

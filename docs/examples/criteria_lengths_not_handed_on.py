@@ -1,4 +1,5 @@
-"""criteria.txt, "How a length is counted": two profiles of ON_RECORD — years at another
+"""Lengths not handed on (docs/concepts.md#the-closed-form-for-lengths): two profiles of ON_RECORD
+— years at another
 employer are not handed on; the form behind a "she" and a sentence not the role's own is.
 
 .venv/bin/python -m docs.examples.criteria_lengths_not_handed_on

@@ -1,4 +1,4 @@
-"""criteria.txt, "When a model splits the text": a split checked against the text, accepted.
+"""A model's split (docs/concepts.md#split): checked against the text, accepted.
 
 .venv/bin/python -m docs.examples.criteria_model_split
 """

@@ -1,5 +1,5 @@
-"""criteria.txt, "When a model splits the text": a piece no facet states reads nothing; the
-suggested facet sent back as the caller's own is read as a fifth condition.
+"""A model's split left incomplete (docs/concepts.md#split): a piece no facet states reads nothing;
+the suggested facet sent back as the caller's own is read as a fifth condition.
 
 .venv/bin/python -m docs.examples.criteria_model_split_incomplete
 """

@@ -1,4 +1,4 @@
-"""criteria.txt, "When a model splits the text": a denial no facet can state gets no suggestion.
+"""A model's split (docs/concepts.md#split): a denial no facet can state gets no suggestion.
 
 .venv/bin/python -m docs.examples.criteria_model_split_nothing_suggested
 """

@@ -1,4 +1,4 @@
-"""criteria.txt, "Saying what else counts": a name the reader can tell is wrong is a 422.
+"""Accepted names (docs/concepts.md#accepted-names-also): one the reader can tell is wrong is a 422.
 
 .venv/bin/python -m docs.examples.criteria_names_refused
 """

@@ -1,4 +1,5 @@
-"""criteria.txt, "Asking again": READ_EARLIER, whose judgments an earlier reader stored.
+"""Reader identity (docs/concepts.md#reader-identity): READ_EARLIER, whose judgments an earlier
+reader stored.
 
 .venv/bin/python -m docs.examples.criteria_read_earlier
 """

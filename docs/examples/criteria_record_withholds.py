@@ -1,5 +1,5 @@
-"""criteria.txt, "What a person the record withholds is told": Maren of IN_DOUBT, whose
-"Since 2001" role the record says ended in May 2015.
+"""What the record check withholds, and says (docs/concepts.md#record-check): Maren of IN_DOUBT,
+whose "Since 2001" role the record says ended in May 2015.
 
 .venv/bin/python -m docs.examples.criteria_record_withholds
 """

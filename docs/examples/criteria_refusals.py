@@ -1,4 +1,4 @@
-"""criteria.txt, the refusals: 422s that read nothing.
+"""The criteria read's refusals (docs/verbs.md#the-criteria-read): 422s that read nothing.
 
 .venv/bin/python -m docs.examples.criteria_refusals
 """

@@ -1,4 +1,5 @@
-"""criteria.txt, "Asking again": the short loop that resumes a read by its address.
+"""Background reading (docs/concepts.md#background-reading): the short loop that resumes a read by
+its address.
 
 .venv/bin/python -m docs.examples.criteria_resume_loop
 """

@@ -1,4 +1,5 @@
-"""criteria.txt, "Sending one": constraints narrow PEOPLE, the whole niche read as one criterion.
+"""The criteria read (docs/verbs.md#the-criteria-read): constraints narrow PEOPLE, the whole niche
+read as one criterion.
 
 .venv/bin/python -m docs.examples.criteria_sending_one
 """

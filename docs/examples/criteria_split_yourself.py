@@ -1,4 +1,4 @@
-"""criteria.txt, "Stating the split yourself": the echo of a caller's facets, priced only.
+"""A caller's own split (docs/concepts.md#facet): the echo of a caller's facets, priced only.
 
 .venv/bin/python -m docs.examples.criteria_split_yourself
 """

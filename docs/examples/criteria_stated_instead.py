@@ -1,4 +1,5 @@
-"""criteria.txt, "Saying what else counts": what the near-misses of ON_RECORD state instead.
+"""Stated instead (docs/concepts.md#stated-instead): what the near-misses of ON_RECORD state
+instead.
 
 .venv/bin/python -m docs.examples.criteria_stated_instead
 """

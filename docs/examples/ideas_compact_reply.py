@@ -1,10 +1,10 @@
-"""ideas.txt, "What comes back": the compact reply, memo.txt's match and its possibly.
+"""An idea's compact reply (docs/verbs.md#ideas): memo.txt's match and its possibly.
 
 .venv/bin/python -m docs.examples.ideas_compact_reply
 
 Two documents are ingested; the part_labeller and idea_grouper are answered by stand-ins
 (the topics and verdicts a model would give), so it runs offline and spends nothing. The source
-ids and the `more` calls are elided with "…", as the specification elides them.
+ids and the `more` calls are elided with "…": they differ on every run.
 """
 
 from __future__ import annotations

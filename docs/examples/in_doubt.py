@@ -1,5 +1,6 @@
-"""IN_DOUBT: the invented workspace criteria.txt's "When a document denies the niche", "How a
-length is counted" and "What a person the record withholds is told" run on, rebuilt.
+"""IN_DOUBT: the invented workspace the examples of denials (docs/concepts.md#denial-rules), lengths
+(docs/concepts.md#the-closed-form-for-lengths) and the record check
+(docs/concepts.md#record-check) run on.
 
 Six invented experts, a country each (based_in), and their profiles, call notes and a
 reference — loaded through the connect verb, as a document-store export would be (people.py).

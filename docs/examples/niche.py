@@ -1,7 +1,8 @@
-"""The niche criteria.txt's examples ask, and the one call they make: a full search.
+"""The niche the criteria examples ask (docs/concepts.md#niche), and their one call: a full search.
 
 EUROPE narrows PEOPLE by the one relation it holds; NICHE is the whole niche as one text;
-FACETS is its split as the caller states it (as qa-view.txt's examples file writes the facets).
+FACETS is its split as the caller states it (as the page's examples file writes the facets:
+docs/pages.md#the-example-questions).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""ON_RECORD: the invented workspace criteria.txt's "Saying what else counts", "How a length is
-counted" and "A length from the record" run on, rebuilt.
+"""ON_RECORD: the invented workspace the examples of accepted names
+(docs/concepts.md#accepted-names-also), lengths (docs/concepts.md#the-closed-form-for-lengths) and
+the record check (docs/concepts.md#record-check) run on.
 
 Eight invented experts whose roles are on record: a country each (based_in), a profile each,
 and — for three of them — a role of twenty years and more at the employer their profile names

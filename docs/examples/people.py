@@ -1,4 +1,5 @@
-"""PEOPLE and READ_EARLIER: the invented workspaces criteria.txt's examples run on, rebuilt.
+"""PEOPLE and READ_EARLIER: the invented workspaces most criteria examples run on
+(docs/concepts.md#niche).
 
 PEOPLE is ten invented experts, a country each (one relation, based_in) and eleven profiles,
 call transcripts and a call note registered as documents about them — all loaded through the

@@ -1,4 +1,4 @@
-"""search-mode.txt, "When the API has no model for the compile": the 503 a brief gets, as the
+"""A brief with no model to compile it (docs/verbs.md#a-brief): the 503 a brief gets, as the
 agent reads it from a real tool call over an MCP client session (the SDK's in-process client).
 
 .venv/bin/python -m docs.examples.search_compile_unavailable

@@ -1,4 +1,4 @@
-"""search-mode.txt, "Search mode in the window": three modes, the search prompt its own, rule 0.
+"""The console's modes (docs/pages.md#the-console): three modes, the search prompt its own, rule 0.
 
 .venv/bin/python -m docs.examples.search_mode
 """

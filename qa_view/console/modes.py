@@ -1,5 +1,5 @@
 """The console's three modes: each changes only the agent's system prompt, and each prompt is
-its own — the same loop, the same tools, the same store (search-mode.txt).
+its own — the same loop, the same tools, the same store (docs/pages.md#the-console).
 
 - answer: the analyst's agent over facts and regions (one facts call per address, a receipt on
   every row, a recomputation of any value computed across the set);

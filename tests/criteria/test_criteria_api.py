@@ -1,5 +1,5 @@
 """A niche through POST /v1/public/search, as a user checks it: the read, its price, asking again,
-the refusals and the reply (spec: criteria.txt "Sending one" through "What each status means").
+the refusals and the reply (docs/verbs.md#the-criteria-read, docs/concepts.md#statuses).
 
 Over PEOPLE (tests/criteria/conftest.py), read by the offline provider unless a test says
 otherwise. The spec's own niche holds a length, and whether a length (or a denial) is granted

@@ -1,6 +1,6 @@
 """Faults at the door of a niche read: timeouts, 429, 500, malformed replies, a killed worker, a
-task delivered twice, a reader slower than the call's wall (spec: criteria.txt "What each status
-means"; issue 4's acceptance).
+task delivered twice, a reader slower than the call's wall (docs/concepts.md#statuses;
+issue 4's acceptance).
 
 The model is a fake OpenAI-compatible server on 127.0.0.1 (tests/criteria/conftest.py
 RoleServer) that answers every role by the offline rules, over real HTTP through the openai

@@ -1,10 +1,10 @@
-"""criteria.txt's printed results, run: every example of PEOPLE, READ_EARLIER, ON_RECORD
-and IN_DOUBT prints them.
+"""The criteria examples' printed results, run: every example of PEOPLE, READ_EARLIER, ON_RECORD
+and IN_DOUBT prints them (docs/examples/README.md).
 
-Each module of docs/examples/ named below rebuilds the workspace its example runs on, runs the
-spec's calls against a scratch store with scripted stand-in replies, and prints; the text each
-must print is copied verbatim from spec/criteria.txt. A module runs in a subprocess of its own,
-as tests/docs/test_examples.py runs the others.
+Each module of docs/examples/ named below rebuilds the workspace its example runs on, makes its
+calls against a scratch store with scripted stand-in replies, and prints; the text each must
+print is written here whole. A module runs in a subprocess of its own, as
+tests/docs/test_examples.py runs the others.
 """
 
 from __future__ import annotations

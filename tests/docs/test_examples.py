@@ -1,4 +1,4 @@
-"""Every example in docs/examples prints what the specification prints."""
+"""Every example in docs/examples prints what it must print (docs/examples/README.md)."""
 
 from __future__ import annotations
 
@@ -24,9 +24,8 @@ PRINTED = {
         "that part, and for requests limma_search cannot express. A row's receipt is fetched "
         "with the call `more.entity` describes.\n"
     ),
-    # ideas.txt, "What comes back". The one figure that departs from the specification's print
-    # is possibly's location: the spec prints [68, 96], but a part standing alone is its one
-    # sentence, so its location is the quote's own span, [68, 95].
+    # An idea's compact reply (docs/verbs.md#ideas). A part standing alone is its one sentence,
+    # so possibly's location is the quote's own span, [68, 95].
     "ideas_compact_reply": (
         '{"detail": "compact", "idea": "where do we discuss pricing risk?",\n'
         ' "matched": {"total": 2, "showing": [1, 2], "next_offset": null},\n'

@@ -10,8 +10,8 @@ from limma.services.ingest import document_ingest
 from tests.factories import make_key
 from tests.ideas.standin import StandIn
 
-# The memo, the renewal and their stand-in topics and verdicts are the specification's own
-# example (ideas.txt, "What comes back"), shared with docs/examples/ideas_compact_reply.py.
+# The memo, the renewal and their stand-in topics and verdicts are the worked example of an
+# idea's compact reply (docs/verbs.md#ideas), shared with docs/examples/ideas_compact_reply.py.
 __all__ = ["IDEA", "MEMO", "RENEWAL", "TOPICS", "VERDICTS"]
 IDEA = "where do we discuss pricing risk?"
 

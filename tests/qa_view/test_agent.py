@@ -1,4 +1,4 @@
-"""The Q&A view's agent loop (qa-view.txt, "What a visitor types cannot write"): one question,
+"""The Q&A view's agent loop (docs/pages.md#what-a-visitor-types-cannot-write): one question,
 the three read-only tools under the caller's key, events of the spec's kinds, and a loop that
 ends in `done` or `error` whatever the model does."""
 

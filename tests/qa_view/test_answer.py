@@ -1,7 +1,7 @@
-"""What the page draws of a run, as pure functions over its page events (qa-view.txt, "What the
-page says"): the first line from the search's counts, the quiet line, who is listed and who is
-close, a list without its niche never drawn, a failure in one sentence, no id in the agent's
-text."""
+"""What the page draws of a run, as pure functions over its page events
+(docs/pages.md#what-the-page-says): the first line from the search's counts, the quiet line, who is
+listed and who is close, a list without its niche never drawn, a failure in one sentence, no id in
+the agent's text."""
 
 from __future__ import annotations
 

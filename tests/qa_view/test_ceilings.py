@@ -1,5 +1,6 @@
 """Ceilings: per visitor and per UTC day, in US dollars, read from the ledger; at a ceiling the
-next question is refused before anything runs, in one sentence (qa-view.txt, "Hosting")."""
+next question is refused before anything runs, in one sentence
+(docs/pages.md#visitors-and-ceilings)."""
 
 from __future__ import annotations
 

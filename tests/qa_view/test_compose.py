@@ -1,4 +1,4 @@
-"""The question the Q&A view hands its agent (qa-view.txt, "A follow-up"): the printed text
+"""The question the Q&A view hands its agent (docs/pages.md#a-follow-up): the printed text
 exactly, bounded, and cleaned before anything is written into a block."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The console's runs (search-mode.txt; issue 13): a mode changes only the system prompt, the
-compare record, recording and a replay with no model call, no verb call and no spend, and the
+"""The console's runs (docs/pages.md#the-console; issue 13): a mode changes only the system prompt,
+the compare record, recording and a replay with no model call, no verb call and no spend, and the
 brief's 503 as the agent reads it."""
 
 from __future__ import annotations

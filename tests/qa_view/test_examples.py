@@ -1,5 +1,5 @@
-"""The examples file: what to call the directory, and the "Try:" questions (qa-view.txt, "The
-example questions, and reading them ahead")."""
+"""The examples file: what to call the directory, and the "Try:" questions
+(docs/pages.md#the-example-questions)."""
 
 from __future__ import annotations
 

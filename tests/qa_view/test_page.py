@@ -1,6 +1,7 @@
-"""The page: one question box, the answer drawn from what the search returned, a follow-up box,
-the "Try:" examples; only the page's routes under /qa/ (qa-view.txt, "What the page says" and
-"What the server answers"). Answered by the offline agent unless a test installs a fake one."""
+"""The page: one question box, the answer drawn from what the search returned, a follow-up box, the
+"Try:" examples; only the page's routes under /qa/ (docs/pages.md#what-the-page-says,
+docs/pages.md#what-the-page-is-sent). Answered by the offline agent unless a test installs a fake
+one."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """[source]: the search the answer came from, restricted to one person, the niche by its address
 under a reuse-only budget; the passage with the exact words marked, the record's fields with table
-and column; nothing read, nothing spent (qa-view.txt, "[source]")."""
+and column; nothing read, nothing spent (docs/pages.md#source)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The page is sent a projection of a run (qa-view.txt, "What the server answers, and what it
-sends"), and the agent's answer guarded: no line naming money, metering, a tool, a model or a
+"""The page is sent a projection of a run (docs/pages.md#what-the-page-is-sent), and the agent's
+answer guarded: no line naming money, metering, a tool, a model or a
 field of a reply, and no id."""
 
 from __future__ import annotations

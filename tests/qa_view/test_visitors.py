@@ -1,5 +1,6 @@
 """Visitors: made by support staff (the code shown once, kept hashed), signed in with a name and
-an access code, wrong codes rate limited, revoked, CSRF on every post (qa-view.txt, "Hosting")."""
+an access code, wrong codes rate limited, revoked, CSRF on every post
+(docs/pages.md#visitors-and-ceilings)."""
 
 from __future__ import annotations
 

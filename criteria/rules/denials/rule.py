@@ -1,6 +1,6 @@
 """Judging a sentence the reading model lists as a denial: firm, a doubt, or set aside.
 
-The spec's "When a document denies the niche", as a pure function over the document's text. A
+The denial rules (docs/concepts.md#denial-rules), as a pure function over the document's text. A
 denial takes much less than a match: the reader KEEPS one on doubt. So the two verdicts that
 are not a doubt are WHITELISTS, each one closed form of sentence, and everything else the model
 lists is kept as a doubt with a closed word of why:

@@ -1,6 +1,6 @@
 """Names a caller accepts for a condition (a facet's `also`): when stated words ARE a name, and
-what a stated name becomes by its own sentence — settled, a vote, or refused (spec: "Saying what
-else counts").
+what a stated name becomes by its own sentence — settled, a vote, or refused
+(docs/concepts.md#accepted-names-also).
 
 Pure functions over text: no Django, no model. Three steps, each a function below:
 

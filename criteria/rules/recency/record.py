@@ -1,10 +1,11 @@
 """The record check: what a criterion's record_check is read for, and what it may change.
 
-The step that reads a LENGTH from the record's dates is switched off (spec: "A length from the
-record"); sending record_check is still accepted, validated and echoed. What the check is read
-for is an OPEN PERIOD: "currently", "since 2019" and "to present" are the profile's claim, and an
-open period at an employer whose every recorded role has ENDED makes nothing current and is
-counted no further than that end. The record only ever shortens what the profile dates.
+The step that reads a LENGTH from the record's dates is switched off
+(docs/concepts.md#record-check); sending record_check is still accepted, validated and echoed. What
+the check is read for is an OPEN PERIOD: "currently", "since 2019" and "to present" are the
+profile's claim, and an open period at an employer whose every recorded role has ENDED makes nothing
+current and is counted no further than that end. The record only ever shortens what the profile
+dates.
 
 Pure functions; the caller loads the rows. What is here:
 

@@ -1,7 +1,7 @@
 """A recency facet in one experience — "currently" (current: True) or "in the last N years"
 (within_years: N) — judged from the experience's OWN sentences, the record's end applied.
 
-"Currently" in a biography is the biography's claim (spec: "What a match licenses"). So a
+"Currently" in a biography is the biography's claim (docs/concepts.md#recency). So a
 recency is granted from words the product's code reads, never from the model's say-so:
 
 - current: one of the experience's sentences claims an OPEN period, in a closed list of words —

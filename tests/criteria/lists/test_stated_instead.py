@@ -1,6 +1,5 @@
-"""What the near-misses state instead (criteria/lists/stated_instead.py), and the spec's ON_RECORD
-example of accepting a name, rebuilt from hand-built entries (spec: "Saying what else
-counts")."""
+"""What the near-misses state instead (criteria/lists/stated_instead.py), and the ON_RECORD
+example of accepting a name, rebuilt from hand-built entries (docs/concepts.md#stated-instead)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Who the person of a document is where no load recorded a name: the reply's subject, only
-where it is a name the document writes (spec: "A person kept under no name")."""
+where it is a name the document writes (docs/concepts.md#the-person-of-a-document)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A denial the reading model lists: firm, a doubt, or set aside (criteria/rules/denials/rule.py).
 
-Every example sentence of the spec's "When a document denies the niche", then each closed list
+Every example sentence of the denial rules (docs/concepts.md#denial-rules), then each closed list
 member by member with the neighbour that must NOT pass (the family name alone, an initial, an
 accent, another pronoun, a namesake, one word more, the condition missing, somebody else's
 turn), and a property test over random quotes. Pure: no database, no model.

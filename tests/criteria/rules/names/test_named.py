@@ -1,5 +1,5 @@
 """Accepted names in the read: a profile that states a name the caller accepted for a condition
-is settled, a vote or refused by the name's own sentence (spec: "Saying what else counts").
+is settled, a vote or refused by the name's own sentence (docs/concepts.md#accepted-names-also).
 
 Pure: judge_document over hand-written replies, the second call scripted and counted (the
 helpers of test_read.py). The reading model quotes nothing for the product and says what the

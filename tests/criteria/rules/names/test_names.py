@@ -1,6 +1,6 @@
 """Names a caller accepts (`also`): when stated words ARE the name, and what the name's own
-sentence makes of it — settled, a vote or refused (criteria/rules/names/rule.py; spec: "Saying what
-else counts")."""
+sentence makes of it — settled, a vote or refused (criteria/rules/names/rule.py;
+docs/concepts.md#accepted-names-also)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A recency facet in one experience: "currently" and "in the last N years", from the
-experience's own sentences, the record's end applied (spec: "What a person the record withholds
-is told", the recency bullets of "What a match licenses").
+experience's own sentences, the record's end applied (docs/concepts.md#recency,
+docs/concepts.md#record-check).
 
 Every granted wording stands beside near neighbours that must NOT be granted: "currently" in
 another experience's sentence, "until recently", a "since" with no date, a past perfect, a

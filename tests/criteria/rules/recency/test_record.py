@@ -1,6 +1,5 @@
 """The record check: validated against the pack, echoed as the spec prints it, read for an open
-period only — and what a closure does to a recency and to a length (spec: "A length from the
-record", "What a person the record withholds is told").
+period only — and what a closure does to a recency and to a length (docs/concepts.md#record-check).
 
 The spec's printed lines are reproduced: ON_RECORD's record_check echo, and IN_DOUBT's Maren —
 "Since 2001, Maren has led marketing for baby formula …", her role on record ended May 2015 —

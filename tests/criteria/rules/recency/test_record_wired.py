@@ -1,5 +1,5 @@
-"""The record check, recency and as_of through the search verb (spec: "A length from the record",
-"What a person the record withholds is told", "What a match licenses").
+"""The record check, recency and as_of through the search verb (docs/concepts.md#record-check,
+docs/concepts.md#recency).
 
 A small workspace loaded through a connect: profiles dated March 2024 and a held_role relation
 (company, title, function, start, end), read by the offline provider. Maren is the spec's — her
