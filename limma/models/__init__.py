@@ -5,6 +5,7 @@ from limma.models.entities import Entity, ExternalId
 from limma.models.keys import ApiKey
 from limma.models.ledger import LedgerEntry
 from limma.models.relations import CoverageGap, FactsSet, PersonFacts, RelationRow
+from limma.models.vectors import PartVector, SentenceVector
 from limma.models.workspaces import VocabularyTerm, Workspace
 
 __all__ = [
@@ -16,9 +17,11 @@ __all__ = [
     "FactsSet",
     "LedgerEntry",
     "Part",
+    "PartVector",
     "PersonFacts",
     "RelationRow",
     "Sentence",
+    "SentenceVector",
     "VocabularyTerm",
     "Workspace",
 ]

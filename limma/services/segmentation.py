@@ -1,12 +1,16 @@
 """Storing documents' parts and sentences, cut by the segmenter, by exact offsets.
 
 A batch of documents is stored with one bulk insert of parts and one of sentences, whatever
-its size: connect registers thousands of profiles at once.
+its size: connect registers thousands of profiles at once. Their vectors are made by one
+background task per batch once the batch is committed (limma/services/vectors.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from django.db import transaction
+from django_q.tasks import async_task
 
 from limma.models import Document, Part, Sentence
 from limma.segment import SEGMENTER_VERSION, segment
@@ -64,4 +68,7 @@ def documents_segment(documents: Sequence[Document], *, label_state: str) -> lis
     )
     for document in documents:
         document.segmenter_version = SEGMENTER_VERSION
+    if sentences:
+        embedded = sorted({sentence.document_id for sentence in sentences})
+        transaction.on_commit(lambda: async_task("limma.tasks.documents_embed", embedded))
     return by_document

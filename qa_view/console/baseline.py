@@ -1,11 +1,10 @@
 """The retrieval baseline the console runs beside the agent: the top-k passages of the same
-documents by BM25 (`bm25s`), and by a small sentence-embedding model where one is installed.
+documents by BM25 (`bm25s`), and by the embedded sentence model (limma/embeddings.py).
 
 A passage is one stored sentence, with its exact offsets, of the documents the console's key may
-read (limma.access.readable_documents: the same documents the agent's tools see). Neither
-baseline is a product dependency (both are requirements-bench.txt's): without `bm25s` the BM25
-baseline says so instead of ranking; without the embedding model (limma/embeddings.py) that
-baseline is not run, and the product's install does not grow by its 55 MB.
+read (limma.access.readable_documents: the same documents the agent's tools see). BM25 is not
+a product dependency (requirements-bench.txt): without `bm25s` its baseline says so instead of
+ranking.
 """
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from limma.access import readable_documents
-from limma.embeddings import installed
 from limma.models import ApiKey, Sentence
 
 BM25, MINILM = "bm25", "minilm"
@@ -82,18 +80,15 @@ def bm25_top(question: str, corpus: list[Passage], k: int) -> dict[str, Any]:
 
 
 _vectors: dict[str, Any] = {}
-_model: list[Any] = []
 
 
 def minilm_top(question: str, corpus: list[Passage], k: int) -> dict[str, Any]:
-    """The top-k passages by cosine to the question under all-MiniLM-L6-v2 (installed only)."""
+    """The top-k passages by cosine to the question under all-MiniLM-L6-v2."""
     import numpy as np
 
-    from limma.embeddings import MiniLm
+    from limma.embeddings import model as embedded
 
-    if not _model:
-        _model.append(MiniLm())
-    model = _model[0]
+    model = embedded()
     if not corpus or not question.strip():
         return {"method": MINILM, "available": True, "passages": []}
     missing = sorted({p.text for p in corpus} - set(_vectors))
@@ -109,10 +104,7 @@ def minilm_top(question: str, corpus: list[Passage], k: int) -> dict[str, Any]:
 
 
 def baselines(question: str, key: ApiKey, k: int) -> list[dict[str, Any]]:
-    """Every baseline this install can run, each with its top-k passages: BM25 (or why not),
-    and the sentence-embedding model where it is installed."""
+    """Every baseline, each with its top-k passages: BM25 (or why not), and the embedded
+    sentence model."""
     corpus = passages(key)
-    ran = [bm25_top(question, corpus, k)]
-    if installed():
-        ran.append(minilm_top(question, corpus, k))
-    return ran
+    return [bm25_top(question, corpus, k), minilm_top(question, corpus, k)]

@@ -45,8 +45,8 @@ def _imported(folders: tuple[str, ...]) -> set[str]:
 
 
 def test_every_package_the_application_imports_is_a_runtime_requirement():
-    """Or an optional one of the benchmarks' file: the console's baselines and the embedding
-    model import numpy, bm25s and onnxruntime only when they are installed."""
+    """Or an optional one of the benchmarks' file: the console's BM25 baseline imports bm25s
+    only when it is installed."""
     pinned = _pinned("requirements.txt") | _pinned("requirements-bench.txt")
     assert _imported(APPLICATION) - pinned == set()
     assert _imported(APPLICATION) & _pinned("requirements-dev.txt") == set()

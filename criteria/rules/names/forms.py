@@ -16,6 +16,8 @@ from criteria.rules.names.lists import (
     COMPLEMENT_PREPS,
     COPULAS_AND_HAVE,
     FRAME_VERBS,
+    LENGTH_COUNTS,
+    LENGTH_UNITS,
     MAX_NAME_WORDS,
     NOT_LED_BY_THE_PERSON,
     OTHER_PREPOSITIONS,
@@ -24,6 +26,7 @@ from criteria.rules.names.lists import (
     PERSONAL_POSSESSIVES,
     PREPOSITION_STATES_NO_WORK,
     PREPOSITIONS_ASIDE,
+    RANK_WORDS,
     SUBJECT_PREPS,
     SUBJECT_PRONOUNS,
     SUBJECT_VERBS,
@@ -188,30 +191,59 @@ def _why_between(folded: tuple[str, ...], failed: int) -> str:
 
 def complement_of_another_thing(before: Words, context: Context) -> bool:
     """<noun> <preposition> [det] <name>, the noun no work, no term, no condition's words, and
-    no verb of the frame right before the noun ("designed packaging for infant milks")."""
+    not the object of a verb of the frame ("designed packaging for infant milks") — wherever
+    such a link stands in a chain of them before the name: "led marketing for packaging for
+    …", "designed packaging for marketing of …". A link whose noun is work (a word of work, a
+    rank, a length, a term or a condition's words) leads on to the link before it."""
     folded = before.folded
-    end = len(folded)
-    while end and folded[end - 1] in ARTICLES:
-        end -= 1
-    if end < 2 or folded[end - 1] not in COMPLEMENT_PREPS:
-        return False
-    head = end - 1  # the noun ends here (exclusive)
-    noun = folded[head - 1]
-    if not _is_a_thing(folded, head - 1):
-        return False
+    end, first = len(folded), True
+    while True:
+        while end and folded[end - 1] in ARTICLES:
+            end -= 1
+        if end < 2 or folded[end - 1] not in COMPLEMENT_PREPS:
+            return False
+        head = end - 1  # the noun ends here (exclusive)
+        start = _work_before(before, head, context, first=first)
+        if start is None:
+            if not _is_a_thing(folded, head - 1):
+                return False
+            return not _object_of_a_frame_verb(before, head - 1, context)
+        end, first = start, False
+
+
+def _work_before(before: Words, head: int, context: Context, *, first: bool) -> int | None:
+    """Where the work that ends at `head` starts, or None where the noun there is no work.
+    Further down a chain a rank or a length is the person's own too ("director of marketing
+    for …", "ten years on marketing for …")."""
     for index in (context.terms, context.own, context.own_bare, context.stated):
         for start in range(max(0, head - MAX_NAME_WORDS), head):
             if head in phrase_ends(index, before, start):
-                return False
-    if noun in WORK_WORDS:
-        return False
-    for position in range(head - 2, max(-1, head - 6), -1):
+                return start
+    noun = before.folded[head - 1]
+    if noun in WORK_WORDS or (not first and noun in RANK_WORDS | LENGTH_UNITS):
+        return head - 1
+    return None
+
+
+def _object_of_a_frame_verb(before: Words, noun: int, context: Context) -> bool:
+    """A verb of the frame within four words before the noun, governing it itself: its
+    object ("sold products for …", "spent a couple of tins on …") or behind its own
+    preposition ("worked at Nestle on …"); never across another noun's preposition ("led
+    marketing for packaging for …": "marketing" is work there, not the verb)."""
+    folded = before.folded
+    for position in range(noun - 1, max(-1, noun - 5), -1):
         word = folded[position]
         if not word[0].isalnum():
-            break
-        if word in FRAME_VERBS:
             return False
-    return True
+        if word in FRAME_VERBS:
+            return True
+        if word in COMPLEMENT_PREPS and position:
+            ahead = folded[position - 1]
+            if _work_before(before, position, context, first=False) is not None:
+                return False
+            if ahead not in FRAME_VERBS and not (word == "of" and ahead in LENGTH_COUNTS):
+                return False
+    return False
 
 
 def _is_a_thing(folded: tuple[str, ...], at: int) -> bool:

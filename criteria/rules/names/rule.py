@@ -23,9 +23,12 @@ Pure functions over text: no Django, no model. Three steps, each a function belo
       infant milks", "suppliers of infant milks"), unless that noun is a word of work
       (WORK_WORDS), a term the vocabulary holds, another condition's words or what the profile
       states for another condition ("sales for infant milks") — and unless a verb of the
-      closed frame (FRAME_VERBS) stands within four words before the noun: that noun is then
-      the "word between the verb and the name" the spec makes a vote ("served customers of …",
-      "sold products for …", "ran the business in …"). A participle or an adverb ("-ed",
+      closed frame (FRAME_VERBS) governs the noun itself, within four words before it: that
+      noun is then the "word between the verb and the name" the spec makes a vote ("served
+      customers of …", "sold products for …", "ran the business in …"). Wherever such a link
+      stands in a chain before the name, it refuses: "led marketing for packaging for …"
+      (the verb governs marketing, not packaging), "designed packaging for marketing of …"
+      (a link of work leads on to the link before it). A participle or an adverb ("-ed",
       "-ly") is no noun. Tried after the settled forms.
 
   SETTLED — the sentence is, token for token, one of three closed forms (a leading place or

@@ -96,6 +96,9 @@ class Command(BaseCommand):
             "DATABASE_URL": f"sqlite:///{out / 'limma.sqlite3'}",
             "LIMMA_SECURE": "0",
             "LIMMA_CRITERIA_BACKGROUND": os.environ.get("LIMMA_CRITERIA_BACKGROUND", "0"),
+            # connect queues a task per batch to embed it, which the rehearsal does itself and
+            # says so: the queue's own line per task is noise here
+            "LIMMA_LOG_LEVEL": os.environ.get("LIMMA_LOG_LEVEL", "WARNING"),
         }
         # The same process, so a signal sent to the command's pid reaches what stops the rest.
         sys.stdout.flush()

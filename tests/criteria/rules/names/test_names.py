@@ -657,11 +657,6 @@ def test_a_pronoun_leads_only_where_no_name_is_known_and_the_name_leads_too():
             COMPLEMENT_OF_ANOTHER_THING,
             id="her_remit_covered_packaging",
         ),
-        pytest.param(
-            "She took charge of packaging for infant milks.",
-            VOTE,
-            id="a_thing_behind_a_frame_verb_is_a_vote",
-        ),
     ],
 )
 def test_a_name_refused_by_its_sentence(sentence, why):
@@ -749,6 +744,72 @@ def test_neighbours_of_a_denial_behind_the_name(sentence, fate, why):
 )
 def test_only_a_preposition_the_name_opens_with_stands_before_it(states, fate):
     assert fate_of("She sold yoghurt instead of infant milks.", states) == fate
+
+
+# The complement of another thing wherever it sits in a chain of work before the name: a verb of
+# the frame makes a vote of the noun it governs itself ("sold products for …"), never of a noun
+# further down a chain ("led marketing for packaging for …").
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        pytest.param("She led marketing for packaging for infant milks.", id="led_marketing_for"),
+        pytest.param("She took charge of packaging for infant milks.", id="took_charge_of"),
+        pytest.param("She sold sales of packaging for infant milks.", id="two_links_before"),
+        pytest.param(
+            "Ottoline led marketing across Germany and Poland for packaging for infant milks.",
+            id="a_place_between",
+        ),
+        pytest.param(
+            "She led the marketing of the packaging for infant milks.", id="with_determiners"
+        ),
+        pytest.param("She ran marketing for baby packaging for infant milks.", id="a_compound"),
+        pytest.param("She led marketing for suppliers of infant milks.", id="suppliers_of"),
+        pytest.param("She designed packaging for marketing of infant milks.", id="outer_link"),
+        pytest.param(
+            "She led marketing for packaging for sales of infant milks.",
+            id="outer_link_behind_a_verb",
+        ),
+        pytest.param(
+            "She has led marketing for packaging for infant milks since 2019.", id="has_led_since"
+        ),
+    ],
+)
+def test_a_name_in_the_complement_of_another_thing_anywhere_in_a_chain(sentence):
+    assert fate_of(sentence) == (REFUSED, COMPLEMENT_OF_ANOTHER_THING)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fate"),
+    [
+        pytest.param("She led marketing for infant milks.", SETTLED, id="marketing_for"),
+        pytest.param("She took charge of marketing for infant milks.", SETTLED, id="charge_of"),
+        pytest.param("She led the launch of infant milks.", SETTLED, id="the_launch_of"),
+        pytest.param("She sold products for infant milks.", VOTE, id="the_verb_s_own_object"),
+        pytest.param("She sold baby products for infant milks.", VOTE, id="a_compound_object"),
+        pytest.param("She led packaging for infant milks.", VOTE, id="led_packaging_directly"),
+        pytest.param("She worked at Nestle on infant milks.", VOTE, id="the_verb_s_preposition"),
+        pytest.param("She worked with the team for infant milks.", VOTE, id="with_the_team"),
+        pytest.param("She was head of marketing for infant milks.", VOTE, id="head_of_marketing"),
+        pytest.param(
+            "She was director of marketing for infant milks.", VOTE, id="a_rank_in_the_chain"
+        ),
+        pytest.param(
+            "She worked at Nestle on marketing for infant milks.", VOTE, id="a_place_of_work"
+        ),
+        pytest.param(
+            "She led marketing across Germany and Poland for infant milks.",
+            VOTE,
+            id="terms_in_the_chain",
+        ),
+        pytest.param(
+            "She spent ten years in packaging, then led marketing for infant milks.",
+            VOTE,
+            id="a_comma_ends_the_chain",
+        ),
+    ],
+)
+def test_neighbours_of_a_complement_in_a_chain(sentence, fate):
+    assert fate_of(sentence)[0] == fate
 
 
 def test_a_rank_the_vocabulary_holds_keeps_the_name_from_being_a_complement():

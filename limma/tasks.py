@@ -1,0 +1,10 @@
+"""django-q2 entry points of the store: thin, by id, safe to run twice."""
+
+from __future__ import annotations
+
+from limma.services.vectors import documents_embed as embed
+
+
+def documents_embed(document_ids: list[int]) -> int:
+    """Embed the sentences and parts of documents just written; a second run embeds none."""
+    return embed(document_ids=document_ids).sentences
