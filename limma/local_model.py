@@ -36,12 +36,17 @@ REQUIREMENTS = ROOT / "requirements-local-model.txt"
 MANIFEST = "prepared.json"
 SPENT = "seconds-so-far"
 SERVER_SOURCES = "vendor/llama.cpp"  # inside the server's source distribution
+CHAT_TEMPLATE = Path(__file__).resolve().parent / "local_model_chat.jinja"
 
 # SmolLM2-135M-Instruct was trained on 8,192 tokens; one slot holds them all.
 CONTEXT_TOKENS = 8192
+# One thread unless LIMMA_LOCAL_MODEL_THREADS says more: on two cores shared with other work,
+# two threads spin waiting for each other; measured here, one generated 20 tokens a second
+# and two 0.5 (benchmarks/README.md).
 # The server stops a reply at this many tokens: a small model can repeat itself until its
-# context is full, minutes on two cores; a reply cut short fails validation and says so.
-REPLY_TOKENS = 2048
+# context is full, minutes on two cores (the brief compiler's replies ran to 800 tokens here,
+# its dropped words said again and again); a reply cut short fails validation and says so.
+REPLY_TOKENS = 512
 # A local call waits behind the others on one slot: its timeout is the wait too.
 TIMEOUT_SECONDS = "300"
 READY_SECONDS = 120.0
@@ -267,8 +272,8 @@ def free_port() -> int:
 
 
 def server_child(found: Prepared, port: int, *, log: int | None = None) -> Child:
-    """llama-server on loopback: one slot of the whole context, the chat template's own tool
-    calls (--jinja), replies bounded, nothing fetched."""
+    """llama-server on loopback: one slot of the whole context, a chat template that writes the
+    tools in, replies bounded, nothing fetched."""
     directory = local_dir()
     return Child(
         "the local model",
@@ -276,6 +281,10 @@ def server_child(found: Prepared, port: int, *, log: int | None = None) -> Child
         (
             "--model",
             str(found.model_path(directory)),
+            # Served under the file's name: llama-server's own is the file's whole path, which
+            # is long, names this machine's folders, and is what the ledger would record.
+            "--alias",
+            found.model_path(directory).stem,
             "--host",
             "127.0.0.1",
             "--port",
@@ -287,8 +296,12 @@ def server_child(found: Prepared, port: int, *, log: int | None = None) -> Child
             "--parallel",
             "1",
             "--threads",
-            str(min(os.cpu_count() or 1, 2)),
+            os.environ.get("LIMMA_LOCAL_MODEL_THREADS", "1"),
             "--jinja",
+            # SmolLM2's own template has no tools, and llama-server then drops a request's
+            # tools without a word: this one is its ChatML with the tools written in.
+            "--chat-template-file",
+            str(CHAT_TEMPLATE),
             "--no-webui",
             "--offline",
         ),

@@ -39,7 +39,8 @@ from tests.limma.test_processes import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-MODEL = "SmolLM2-135M-Instruct.Q4_1.gguf"
+MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+MODEL = "SmolLM2-135M-Instruct.Q4_1"  # what the server is told to call it (--alias)
 
 # A stand-in llama-server: answers 503 on /health for its first two polls (the model loading),
 # then 200; /v1/models and /props as llama-server does; writes its argv beside itself.
@@ -51,6 +52,7 @@ STAND_IN = textwrap.dedent(
     here = Path(__file__).parent
     (here / "argv.json").write_text(json.dumps(sys.argv[1:]))
     port = int(sys.argv[sys.argv.index("--port") + 1])
+    alias = sys.argv[sys.argv.index("--alias") + 1] if "--alias" in sys.argv else "?"
     polls = {"health": 0}
     ALWAYS_LOADING = False
 
@@ -63,7 +65,7 @@ STAND_IN = textwrap.dedent(
                 return self.reply(200, {"status": "ok"})
             if self.path == "/v1/models":
                 return self.reply(200, {"object": "list", "data": [
-                    {"id": "MODEL", "object": "model", "owned_by": "llamacpp",
+                    {"id": alias, "object": "model", "owned_by": "llamacpp",
                      "meta": {"n_ctx_train": 8192}}]})
             if self.path == "/props":
                 return self.reply(200, {"default_generation_settings": {"n_ctx": 8192},
@@ -82,7 +84,7 @@ STAND_IN = textwrap.dedent(
 
     HTTPServer(("127.0.0.1", port), Handler).serve_forever()
     """
-).replace("MODEL", MODEL)
+)
 
 # The rest: writes the LIMMA_ settings it was started with, then waits to be stopped.
 THE_REST = textwrap.dedent(
@@ -120,10 +122,10 @@ def make_prepared(directory: Path, server_text: str = STAND_IN, **changes: objec
     server = directory / "bin" / "llama-server"
     server.write_text(f"#!{sys.executable}\n{server_text}")
     server.chmod(0o755)
-    (directory / "packages" / MODEL).write_bytes(b"GGUF")
+    (directory / "packages" / MODEL_FILE).write_bytes(b"GGUF")
     manifest = {
         "server": "bin/llama-server",
-        "model": f"packages/{MODEL}",
+        "model": f"packages/{MODEL_FILE}",
         "pins": asdict(Pins.read()),
         "seconds": 600.0,
         "bytes": 200_000_000,
@@ -146,7 +148,7 @@ def test_a_folder_as_prepare_leaves_it_is_prepared(tmp_path):
     found = prepared(directory)
 
     assert found is not None
-    assert found.model_path(directory).name == MODEL
+    assert found.model_path(directory).name == MODEL_FILE
     assert not_prepared_reason(directory) is None
 
 
@@ -155,7 +157,7 @@ def test_a_folder_as_prepare_leaves_it_is_prepared(tmp_path):
     [
         lambda d: (d / MANIFEST).unlink(),
         lambda d: (d / "bin" / "llama-server").unlink(),
-        lambda d: (d / "packages" / MODEL).unlink(),
+        lambda d: (d / "packages" / MODEL_FILE).unlink(),
         lambda d: (d / MANIFEST).write_text("{not json"),
         lambda d: (d / MANIFEST).write_text(
             json.dumps({**json.loads((d / MANIFEST).read_text()), "pins": {"model": "x==1"}})
@@ -254,6 +256,9 @@ def test_the_rest_start_once_the_server_answers_pointed_at_it_and_all_stop_toget
         port = argv[argv.index("--port") + 1]
 
         assert argv[argv.index("--host") + 1] == "127.0.0.1"
+        assert argv[argv.index("--alias") + 1] == MODEL
+        template = Path(argv[argv.index("--chat-template-file") + 1]).read_text()
+        assert "{{ tool | tojson }}" in template and "<tool_call>" in template
         assert given["LIMMA_PROVIDER"] == "openai"
         assert given["LIMMA_BASE_URL"] == f"http://127.0.0.1:{port}/v1"
         assert given["LIMMA_MODEL"] == MODEL
@@ -293,7 +298,7 @@ def test_the_servers_name_and_context_are_read_from_it(tmp_path):
     local = make_prepared(tmp_path / "local")
     server = local / "bin" / "llama-server"
     port = free_port()
-    process = subprocess.Popen([str(server), "--port", str(port)])
+    process = subprocess.Popen([str(server), "--port", str(port), "--alias", MODEL])
     try:
         url = f"http://127.0.0.1:{port}/v1"
         info = poll(lambda: _info_or_none(url), seconds=30, what="the stand-in up")
