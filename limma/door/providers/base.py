@@ -22,6 +22,7 @@ CAUSES = (
     "server_error",
     "connection",
     "refused_by_provider",
+    "context_exceeded",
     "no_scripted_reply",
 )
 

@@ -134,6 +134,16 @@ def agent_content(completion: ChatCompletion) -> str:
     return json.dumps({"content": content, "tool_calls": calls})
 
 
+# How endpoints name a request longer than the model's context: llama-server's error type,
+# and the hosted API's code.
+PAST_THE_CONTEXT_TYPES = {"exceed_context_size_error"}
+PAST_THE_CONTEXT_CODES = {"context_length_exceeded"}
+
+
+def _past_the_context(error: openai.APIStatusError) -> bool:
+    return error.type in PAST_THE_CONTEXT_TYPES or error.code in PAST_THE_CONTEXT_CODES
+
+
 def _failure(error: openai.OpenAIError) -> ProviderFailure:
     if isinstance(error, openai.APITimeoutError):
         return ProviderFailure("timeout", str(error))
@@ -141,6 +151,8 @@ def _failure(error: openai.OpenAIError) -> ProviderFailure:
         return ProviderFailure("connection", str(error))
     if isinstance(error, openai.RateLimitError):
         return ProviderFailure("rate_limited", f"status 429: {error.message}")
+    if isinstance(error, openai.APIStatusError) and _past_the_context(error):
+        return ProviderFailure("context_exceeded", f"status {error.status_code}: {error.message}")
     if isinstance(error, openai.APIStatusError):
         cause = "server_error" if error.status_code >= 500 else "refused_by_provider"
         return ProviderFailure(cause, f"status {error.status_code}: {error.message}")

@@ -347,3 +347,49 @@ def test_a_written_tool_call_is_read_only_for_the_agent(openai_settings, fake_op
         door.call("second_call", SECOND_CALL, context=CONTEXT)
 
     assert "reply:json_invalid" in raised.value.faults
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        {
+            "code": 400,
+            "message": "request (9210 tokens) exceeds the available context size (8192 tokens), "
+            "try increasing it",
+            "type": "exceed_context_size_error",
+            "n_prompt_tokens": 9210,
+            "n_ctx": 8192,
+        },
+        {
+            "message": "This model's maximum context length is 128000 tokens.",
+            "type": "invalid_request_error",
+            "code": "context_length_exceeded",
+        },
+    ],
+    ids=["llama_server", "hosted_api"],
+)
+def test_a_request_past_the_models_context_is_named_so_and_not_retried(
+    openai_settings, fake_openai, error
+):
+    fake_openai.reply(400, {"error": error})
+
+    with pytest.raises(door.ModelCallFailed) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert raised.value.cause == "context_exceeded"
+    assert raised.value.detail()["reason"] == "the request is longer than the model's context"
+    assert len(fake_openai.requests) == 1
+    row = only_row()
+    assert (row.outcome, row.usd) == ("failed", Decimal(0))
+    assert row.error.startswith("context_exceeded: status 400")
+
+
+def test_another_bad_request_is_still_refused_by_the_provider(openai_settings, fake_openai):
+    fake_openai.reply(
+        400, {"error": {"code": 400, "message": "bad", "type": "invalid_request_error"}}
+    )
+
+    with pytest.raises(door.ModelCallFailed) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert raised.value.cause == "refused_by_provider"
