@@ -23,11 +23,10 @@ import subprocess
 import sys
 import tarfile
 import time
+import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-
-import httpx
 
 from limma.processes import Child, NotReady, Supervisor, supervise, worker_and_page
 
@@ -312,15 +311,21 @@ def server_child(found: Prepared, port: int, *, log: int | None = None) -> Child
 
 
 def server_info(base_url: str, *, timeout: float = 10.0) -> ServerInfo:
-    """The model's name (/v1/models) and the context length of its slot (/props)."""
+    """The model's name (/v1/models) and the context length of its slot (/props); an OSError
+    (urllib's, an HTTPError among them) while the server is not up."""
     root = base_url.removesuffix("/").removesuffix("/v1")
-    with httpx.Client(timeout=timeout) as client:
-        models = client.get(f"{root}/v1/models").raise_for_status().json()
-        props = client.get(f"{root}/props").raise_for_status().json()
+    models = _get_json(f"{root}/v1/models", timeout)
+    props = _get_json(f"{root}/props", timeout)
     model = str(models["data"][0]["id"])
     settings = props.get("default_generation_settings") or {}
     context = int(settings.get("n_ctx") or props.get("n_ctx") or 0)
     return ServerInfo(base_url=f"{root}/v1", model=model, context_tokens=context)
+
+
+def _get_json(url: str, timeout: float) -> dict:
+    # urllib rather than httpx: httpx logs every request at INFO, once a poll while it loads.
+    with urllib.request.urlopen(url, timeout=timeout) as response:
+        return json.loads(response.read())
 
 
 def model_environment(info: ServerInfo, environ: Mapping[str, str] = os.environ) -> dict[str, str]:
@@ -364,10 +369,12 @@ def server_ready(
 
 
 def _healthy(base_url: str) -> bool:
+    """/health answers 200 once the model is loaded (503 while it loads)."""
     root = base_url.removesuffix("/").removesuffix("/v1")
     try:
-        return httpx.get(f"{root}/health", timeout=2.0).status_code == 200
-    except httpx.HTTPError:
+        with urllib.request.urlopen(f"{root}/health", timeout=2.0) as response:
+            return response.status == 200
+    except OSError:
         return False
 
 
@@ -392,7 +399,16 @@ def _say(text: str) -> None:
 
 def main(argv: Sequence[str]) -> int:
     if argv[:1] == ["prepare"] and len(argv) == 1:
-        prepare()
+        try:
+            prepare()
+        except KeyboardInterrupt:
+            spent = float((local_dir() / SPENT).read_text())
+            print(
+                f"\nStopped after {_minutes(spent)}: the next `make local-model` takes it up "
+                "where it stopped.",
+                file=sys.stderr,
+            )
+            return 130
         return 0
     if argv[:1] == ["run"] and len(argv) == 2:
         return served_with_local_model(worker_and_page, argv[1], say=_say)

@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
-import httpx
 import pytest
 
 from limma.local_model import ServerInfo, free_port, not_prepared_reason, server_info
@@ -58,7 +57,7 @@ def local_model() -> Iterator[ServerInfo]:
             try:
                 yield server_info(url, timeout=2)
                 break
-            except httpx.HTTPError:
+            except OSError:
                 assert server.poll() is None, f"the server ended ({server.returncode})"
                 assert time.monotonic() < deadline, "the local model did not answer in 120 s"
                 time.sleep(0.5)
