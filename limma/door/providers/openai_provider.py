@@ -199,7 +199,8 @@ def _reply_of(spec: RoleSpec, completion: Any) -> ProviderReply:
     usage = completion.usage
     tokens_in = usage.prompt_tokens if usage else 0
     tokens_out = usage.completion_tokens if usage else 0
+    cut_short = bool(completion.choices) and completion.choices[0].finish_reason == "length"
     if spec.name == AGENT:
-        return ProviderReply(agent_content(completion), tokens_in, tokens_out)
+        return ProviderReply(agent_content(completion), tokens_in, tokens_out, cut_short)
     content = completion.choices[0].message.content if completion.choices else None
-    return ProviderReply(content or "", tokens_in, tokens_out)
+    return ProviderReply(content or "", tokens_in, tokens_out, cut_short)

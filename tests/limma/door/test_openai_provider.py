@@ -393,3 +393,43 @@ def test_another_bad_request_is_still_refused_by_the_provider(openai_settings, f
         door.call("second_call", SECOND_CALL, context=CONTEXT)
 
     assert raised.value.cause == "refused_by_provider"
+
+
+def cut_at_the_limit(content: str) -> dict:
+    body = completion(content, tokens_in=700, tokens_out=512)
+    body["choices"][0]["finish_reason"] = "length"
+    return body
+
+
+def test_a_reply_cut_at_the_token_limit_is_invalid_and_says_so(openai_settings, fake_openai):
+    # What the local server's reader and part labeller did: JSON stopped at 512 tokens.
+    fake_openai.reply(200, cut_at_the_limit('{"answers": [{"key": "function", "answer": "ye'))
+
+    with pytest.raises(door.ModelReplyInvalid) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert raised.value.faults[:2] == ["reply:cut_at_the_token_limit", "reply:json_invalid"]
+    row = only_row()
+    assert row.outcome == "invalid_reply"
+    assert row.error.startswith("reply:cut_at_the_token_limit; reply:json_invalid")
+    assert (row.tokens_in, row.tokens_out) == (700, 512)
+
+
+def test_a_reply_that_ends_whole_at_the_limit_is_used(openai_settings, fake_openai):
+    fake_openai.reply(200, cut_at_the_limit(json.dumps(GOOD)))
+
+    reply = door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert reply.answers[0].answer == "yes"
+    assert only_row().outcome == "ok"
+
+
+def test_a_reply_in_the_wrong_shape_that_stopped_by_itself_names_no_limit(
+    openai_settings, fake_openai
+):
+    fake_openai.answer('{"answers": [{"key": "function", "answer": "ye')
+
+    with pytest.raises(door.ModelReplyInvalid) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert "reply:cut_at_the_token_limit" not in raised.value.faults
