@@ -339,7 +339,6 @@ def model_environment(info: ServerInfo, environ: Mapping[str, str] = os.environ)
         "LIMMA_OPENAI_API_KEY": "local",
         "LIMMA_MODEL": info.model,
         "LIMMA_PRICES": json.dumps(prices),
-        "LIMMA_CONTEXT_TOKENS": str(info.context_tokens),
         "LIMMA_TIMEOUT_SECONDS": environ.get("LIMMA_TIMEOUT_SECONDS", TIMEOUT_SECONDS),
     }
 
