@@ -1,4 +1,4 @@
-.PHONY: setup demo run test mutants
+.PHONY: setup demo run test mutants local-model
 setup:
 	scripts/setup
 demo:
@@ -10,3 +10,5 @@ test:
 mutants:
 	scripts/setup
 	scripts/mutants $(ARGS)
+local-model:
+	scripts/local-model

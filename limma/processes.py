@@ -16,8 +16,13 @@ the death of the forking thread, not of the process) or polling os.getppid() (la
 polling interval, and fooled when a subreaper adopts the child): it is POSIX, so it holds on
 macOS too, it is immediate, and it cannot be missed, since end-of-file stays readable.
 
+A child that is a program rather than a Python script (the local model's server) is run by a
+watched Python wrapper (`program`) that hands it each stop signal and shares its process group,
+so the same two steps reach it.
+
     python -m limma.processes run ADDRESS             the worker and the page (scripts/run)
     python -m limma.processes watched FD SCRIPT ...   a Python script, stopped with its parent
+    python -m limma.processes program FD PATH ...     a program, stopped with its parent
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -47,13 +52,16 @@ STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 # A read cut short by force is not lost: its judgment's claim goes stale and is taken up again.
 GRACE_SECONDS = 15.0
 
-# How a child is started: this module, watching the supervisor's pipe, runs the child's script.
+# How a child is started: this module, watching the supervisor's pipe, runs the child's script
+# (or, for a program, starts it and hands it the stop signals).
 WATCHED = (sys.executable, "-m", "limma.processes", "watched")
+PROGRAM = (sys.executable, "-m", "limma.processes", "program")
 
 
 @dataclass(frozen=True)
 class Child:
-    """One supervised process: a Python script and its arguments, and where its output goes.
+    """One supervised process: a Python script (or, with program, an executable) and its
+    arguments, and where its output goes.
 
     stdout and stderr are passed to subprocess.Popen: None shows them, DEVNULL hides them.
     """
@@ -63,6 +71,17 @@ class Child:
     args: tuple[str, ...] = ()
     stdout: int | None = None
     stderr: int | None = None
+    program: bool = False
+
+
+# What the children started first must show before the rest start: the environment the rest are
+# given besides the supervisor's, or None when a stop signal or a child's end came first; it
+# raises NotReady when they never got ready.
+Ready = Callable[["Supervisor"], Mapping[str, str] | None]
+
+
+class NotReady(Exception):
+    """The children started first did not get ready (the message says why)."""
 
 
 def worker_and_page(
@@ -71,10 +90,13 @@ def worker_and_page(
     env: Mapping[str, str] | None = None,
     quiet: bool = False,
     grace: float = GRACE_SECONDS,
+    first: Sequence[Child] = (),
+    ready: Ready | None = None,
 ) -> int:
     """Run django-q2's cluster and the page on `address` until a stop signal or either ends.
 
     quiet hides the worker's log and the page's request log (the rehearsal prints its own).
+    first and ready: what starts before them, and what it must show first (the local model).
     """
     hidden = subprocess.DEVNULL if quiet else None
     return supervise(
@@ -84,6 +106,8 @@ def worker_and_page(
         ],
         env=env,
         grace=grace,
+        first=first,
+        ready=ready,
     )
 
 
@@ -92,14 +116,31 @@ def supervise(
     *,
     env: Mapping[str, str] | None = None,
     grace: float = GRACE_SECONDS,
+    first: Sequence[Child] = (),
+    ready: Ready | None = None,
 ) -> int:
     """Start the children, wait for a stop signal or for one of them to end, then stop them all.
 
+    The `first` children start before the rest, and the rest only once `ready` (given the
+    supervisor) has returned the environment they are given besides `env`.
     Returns 128 + the signal's number when a signal stopped them; else the exit status of the
     child that ended first (128 + its signal's number if a signal ended it).
     """
     with Supervisor(grace=grace) as supervisor:
-        supervisor.start(children, env=env)
+        added: Mapping[str, str] | None = {}
+        if first:
+            supervisor.start(first, env=env, more=True)
+            try:
+                added = ready(supervisor) if ready is not None else {}
+            except NotReady as never:
+                supervisor.start((), env=env)
+                _say(f"{never}: stopping")
+                supervisor.stop()
+                return 1
+        base = os.environ if env is None else env
+        # Nothing more starts when a stop or a child's end came first; the pipe's end is closed.
+        rest = children if added is not None else ()
+        supervisor.start(rest, env={**base, **added} if added else env)
         ended = supervisor.wait()
         if ended is None:
             _say(f"stopping on {signal.Signals(supervisor.stops[0]).name}")
@@ -160,14 +201,18 @@ class Supervisor:
         if signum != signal.SIGCHLD:
             self.stops.append(signum)
 
-    def start(self, children: Sequence[Child], *, env: Mapping[str, str] | None) -> None:
-        """Each child in a session of its own, holding the read end of the watched pipe."""
+    def start(
+        self, children: Sequence[Child], *, env: Mapping[str, str] | None, more: bool = False
+    ) -> None:
+        """Each child in a session of its own, holding the read end of the watched pipe (kept
+        here too while `more` children are to come)."""
         try:
             for child in children:
                 if self.stops:
                     break
+                runner = PROGRAM if child.program else WATCHED
                 self.running[child.name] = subprocess.Popen(
-                    [*WATCHED, str(self.watch_read), str(child.script), *child.args],
+                    [*runner, str(self.watch_read), str(child.script), *child.args],
                     cwd=BASE_DIR,
                     env=None if env is None else dict(env),
                     pass_fds=(self.watch_read,),
@@ -176,16 +221,28 @@ class Supervisor:
                     stderr=child.stderr,
                 )
         finally:
-            os.close(self.watch_read)  # the children's copies are the ones that count
+            if not more:
+                os.close(self.watch_read)  # the children's copies are the ones that count
+
+    def ended(self) -> Ended | None:
+        """A child that has ended (which one, and how), or None while all run."""
+        for name, process in self.running.items():
+            if process.poll() is not None:
+                return Ended(name, process.returncode)
+        return None
 
     def wait(self) -> Ended | None:
         """Until a stop signal (None) or the end of a child (which one, and how)."""
         while not self.stops:
-            for name, process in self.running.items():
-                if process.poll() is not None:
-                    return Ended(name, process.returncode)
+            ended = self.ended()
+            if ended is not None:
+                return ended
             self._sleep(None)
         return None
+
+    def pause(self, seconds: float) -> None:
+        """Until a signal arrives (a stop, a child's end) or `seconds` pass."""
+        self._sleep(seconds)
 
     def stop(self) -> None:
         self._stop(grace=self.grace)
@@ -258,9 +315,26 @@ def parent_watch(fd: int, *, grace: float = GRACE_SECONDS) -> threading.Thread:
     return thread
 
 
+def run_program(command: Sequence[str]) -> int:
+    """Run a program as this process's child, handing it every stop signal this process gets,
+    and return its exit status. It stays in this process's group, so the group's SIGKILL that
+    ends a stop reaches it too."""
+    process = subprocess.Popen(list(command))
+
+    def hand_on(signum: int, frame: FrameType | None) -> None:
+        _signal(process.pid, signum)
+
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, hand_on)
+    return exit_status(process.wait())
+
+
 def main(argv: Sequence[str]) -> int:
     if len(argv) == 2 and argv[0] == "run":
         return worker_and_page(argv[1])
+    if len(argv) >= 3 and argv[0] == "program":
+        parent_watch(int(argv[1]))
+        return run_program(argv[2:])
     if len(argv) >= 3 and argv[0] == "watched":
         parent_watch(int(argv[1]))
         script = argv[2]

@@ -16,6 +16,7 @@ CALL_FAILED_REASONS = {
     "server_error": "the model's endpoint failed",
     "connection": "the model's endpoint could not be reached",
     "refused_by_provider": "the model's endpoint refused the call",
+    "context_exceeded": "the request is longer than the model's context",
     "no_scripted_reply": "no scripted reply matches this request",
 }
 MODEL_UNAVAILABLE_REASON = "no model can answer this role in this deployment"

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 ERROR_LIMIT = 500  # LedgerEntry.error's max_length
+CUT_SHORT = "reply:cut_at_the_token_limit"
 
 
 class SpendGuard(Protocol):
@@ -292,7 +293,7 @@ def _validated(ledger: _Ledger, spec: RoleSpec, request: BaseModel) -> BaseModel
     try:
         validated = spec.reply_model.model_validate_json(reply.content)
     except ValidationError as error:
-        found = faults(error)
+        found = [CUT_SHORT] * reply.cut_short + faults(error)
         ledger.write("invalid_reply", reply=reply, seconds=seconds, error="; ".join(found))
         logger.warning("model call %s replied in the wrong shape: %s", spec.name, found[:5])
         raise ModelReplyInvalid(role=spec.name, faults=found) from error

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import select
+import shutil
 import signal
 import socket
 import sqlite3
@@ -445,6 +446,46 @@ def test_a_second_signal_forces_the_stop_at_once(tmp_path):
 
         assert process.wait(timeout=STOP_SECONDS) == 128 + signal.SIGINT
         assert left_over(seen) == []
+    finally:
+        process.kill()
+        process.wait()
+
+
+# A program (not a Python script) as a child: the local model's server is one.
+
+SLEEP = shutil.which("sleep") or "/bin/sleep"
+PROGRAM_SUPERVISOR = textwrap.dedent(
+    """
+    import shutil, sys
+    from pathlib import Path
+    from limma.processes import Child, supervise
+    sleep = Path(shutil.which("sleep"))
+    sys.exit(supervise([Child("a program", sleep, ("600",), program=True)], grace=5))
+    """
+)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_a_program_child_stops_with_its_supervisor_however_it_is_stopped(signum, tmp_path):
+    process = subprocess.Popen(
+        [sys.executable, "-c", PROGRAM_SUPERVISOR],
+        cwd=ROOT,
+        env=clean_env(),
+        start_new_session=True,
+    )
+    try:
+
+        def program_up() -> set[Proc]:
+            tree = descendants(process.pid, proc_table())
+            programs = [proc for proc in tree if cmdline(proc.pid).split()[:1] == [SLEEP]]
+            return tree if programs else set()
+
+        seen = poll(program_up, seconds=30, what="the program started")
+        os.kill(process.pid, signum)
+
+        code = process.wait(timeout=STOP_SECONDS)
+        assert code == (-signal.SIGKILL if signum == signal.SIGKILL else 128 + signum)
+        all_gone(seen)
     finally:
         process.kill()
         process.wait()

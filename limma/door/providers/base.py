@@ -22,6 +22,7 @@ CAUSES = (
     "server_error",
     "connection",
     "refused_by_provider",
+    "context_exceeded",
     "no_scripted_reply",
 )
 
@@ -33,6 +34,9 @@ class ProviderReply:
     content: str
     tokens_in: int = 0
     tokens_out: int = 0
+    # The endpoint stopped the reply at its token limit (finish_reason "length"): a reply that
+    # then fails validation says so among its faults.
+    cut_short: bool = False
 
 
 class ProviderFailure(Exception):

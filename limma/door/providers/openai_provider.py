@@ -8,6 +8,7 @@ schema; the door re-validates them. Tokens are billed from the reply's `usage`.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -78,9 +79,45 @@ def _arguments_object(raw: str) -> Any:
         return raw
 
 
+# A tool call written in the reply's text, as a chat template asks for it (the Hermes form,
+# limma/local_model_chat.jinja's): a server that does not parse the template's calls hands
+# them back as text, one JSON object {"name": ..., "arguments": {...}} per block.
+TEXT_TOOL_CALL = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.DOTALL)
+
+
+def text_tool_calls(content: str) -> tuple[str | None, list[dict[str, Any]]]:
+    """The calls written in the text, and the text without them (None when nothing is left).
+
+    A block that is not a JSON object with a name is handed on as it is, so the reply fails
+    validation rather than being guessed at."""
+    calls = []
+    for number, found in enumerate(TEXT_TOOL_CALL.finditer(content), start=1):
+        call_id = f"text_call_{number}"
+        try:
+            written = json.loads(found.group(1))
+        except json.JSONDecodeError:
+            written = None
+        if not isinstance(written, dict) or not isinstance(written.get("name"), str):
+            calls.append({"id": call_id, "name": "", "arguments": found.group(1)})
+            continue
+        arguments = written.get("arguments", {})
+        if isinstance(arguments, str):
+            arguments = _arguments_object(arguments)
+        calls.append({"id": call_id, "name": written["name"], "arguments": arguments})
+    if not calls:
+        return content, []
+    left = TEXT_TOOL_CALL.sub("", content).strip()
+    return left or None, calls
+
+
 def agent_content(completion: ChatCompletion) -> str:
     """The agent's turn in the role's reply shape: its text and its tool calls."""
     message = completion.choices[0].message if completion.choices else None
+    content = message.content if message else None
+    if message is not None and not message.tool_calls and content:
+        content, written = text_tool_calls(content)
+        if written:
+            return json.dumps({"content": content, "tool_calls": written})
     calls = []
     for call in (message.tool_calls or []) if message else []:
         function = getattr(call, "function", None)
@@ -94,7 +131,17 @@ def agent_content(completion: ChatCompletion) -> str:
                 "arguments": _arguments_object(function.arguments),
             }
         )
-    return json.dumps({"content": message.content if message else None, "tool_calls": calls})
+    return json.dumps({"content": content, "tool_calls": calls})
+
+
+# How endpoints name a request longer than the model's context: llama-server's error type,
+# and the hosted API's code.
+PAST_THE_CONTEXT_TYPES = {"exceed_context_size_error"}
+PAST_THE_CONTEXT_CODES = {"context_length_exceeded"}
+
+
+def _past_the_context(error: openai.APIStatusError) -> bool:
+    return error.type in PAST_THE_CONTEXT_TYPES or error.code in PAST_THE_CONTEXT_CODES
 
 
 def _failure(error: openai.OpenAIError) -> ProviderFailure:
@@ -104,6 +151,8 @@ def _failure(error: openai.OpenAIError) -> ProviderFailure:
         return ProviderFailure("connection", str(error))
     if isinstance(error, openai.RateLimitError):
         return ProviderFailure("rate_limited", f"status 429: {error.message}")
+    if isinstance(error, openai.APIStatusError) and _past_the_context(error):
+        return ProviderFailure("context_exceeded", f"status {error.status_code}: {error.message}")
     if isinstance(error, openai.APIStatusError):
         cause = "server_error" if error.status_code >= 500 else "refused_by_provider"
         return ProviderFailure(cause, f"status {error.status_code}: {error.message}")
@@ -150,7 +199,8 @@ def _reply_of(spec: RoleSpec, completion: Any) -> ProviderReply:
     usage = completion.usage
     tokens_in = usage.prompt_tokens if usage else 0
     tokens_out = usage.completion_tokens if usage else 0
+    cut_short = bool(completion.choices) and completion.choices[0].finish_reason == "length"
     if spec.name == AGENT:
-        return ProviderReply(agent_content(completion), tokens_in, tokens_out)
+        return ProviderReply(agent_content(completion), tokens_in, tokens_out, cut_short)
     content = completion.choices[0].message.content if completion.choices else None
-    return ProviderReply(content or "", tokens_in, tokens_out)
+    return ProviderReply(content or "", tokens_in, tokens_out, cut_short)

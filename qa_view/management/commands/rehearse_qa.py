@@ -1,7 +1,7 @@
 """Rehearse the Q&A page on this machine: one command, a scratch store, the page on loopback.
 
     manage.py rehearse_qa --out DIR [--n 3000 --seed 23] [--max-usd X --spend-ok]
-                          [--visitor-key analyst|viewer]
+                          [--visitor-key analyst|viewer] [--local-model]
 
 A scratch store under DIR (SQLite), the synthetic directory loaded through connect, the
 examples read ahead under the ceiling, one visitor, and the page on a free loopback port with
@@ -11,7 +11,9 @@ issued, since only a code's hash is kept). A paid provider spends: without --spe
 command prints what it would call and spend, and starts nothing. The offline provider spends
 nothing and needs no flag. The page's key is an analyst's by default, so a visitor's own niche
 is read live under the visitor and day ceilings; --visitor-key viewer answers only from profiles
-already read, as a customer's page with a viewer key does.
+already read, as a customer's page with a viewer key does. --local-model starts the local
+model's server (`make local-model` prepared it) before the page and its worker, which answer on
+it through the openai provider at $0; the examples are still read ahead offline.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
 
 from limma.conf import limma_settings
+from limma.local_model import not_prepared_reason, served_with_local_model
 from limma.processes import worker_and_page
 
 EXAMPLES = Path(settings.BASE_DIR) / "directory" / "qa_examples.json"
@@ -62,9 +65,16 @@ class Command(BaseCommand):
         )
         parser.add_argument("--port", type=int, default=0, help="0: a free port")
         parser.add_argument("--no-serve", action="store_true", help="prepare, then stop")
+        parser.add_argument(
+            "--local-model",
+            action="store_true",
+            help="the page and its worker answer on the local model (make local-model)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         out = Path(options["out"]).resolve()
+        if options["local_model"] and (reason := not_prepared_reason()):
+            raise CommandError(reason)
         if os.environ.get("LIMMA_REHEARSAL") != str(out):
             self._again_in(out)  # the scratch store must be chosen before Django loads
             return
@@ -119,7 +129,13 @@ class Command(BaseCommand):
         )
         self.stdout.flush()
         connections.close_all()  # the page and the worker hold the store from here on
-        code = worker_and_page(f"127.0.0.1:{port}", env=env, quiet=True)
+        address = f"127.0.0.1:{port}"
+        if options["local_model"]:
+            code = served_with_local_model(
+                worker_and_page, address, env=env, quiet=True, say=self.stdout.write
+            )
+        else:
+            code = worker_and_page(address, env=env, quiet=True)
         if code:
             raise SystemExit(code)
 

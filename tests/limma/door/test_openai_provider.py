@@ -259,3 +259,177 @@ def test_an_endpoint_nobody_listens_on_is_a_connection_failure(settings):
 
     assert raised.value.cause == "connection"
     assert only_row().outcome == "failed"
+
+
+# What a real local server showed (llama-server, SmolLM2-135M-Instruct): tool calls written in
+# the reply's text, in the form its chat template asks for, are read as tool calls.
+
+SEARCH_TOOL = {
+    "name": "limma_search",
+    "description": "Search the directory.",
+    "parameters": {"type": "object", "properties": {"brief": {"type": "string"}}},
+}
+ASKED = {"messages": [{"role": "user", "content": "who sells staplers?"}], "tools": [SEARCH_TOOL]}
+
+
+@pytest.mark.parametrize(
+    ("content", "said", "calls"),
+    [
+        (
+            '<tool_call>\n{"name": "limma_search", "arguments": {"brief": "sells staplers"}}\n'
+            "</tool_call>",
+            None,
+            [("limma_search", {"brief": "sells staplers"})],
+        ),
+        (
+            'Let me look.\n<tool_call>{"name": "limma_search", "arguments": '
+            '"{\\"brief\\": \\"staplers\\"}"}</tool_call>\n<tool_call>{"name": "limma_facts", '
+            '"arguments": {}}</tool_call>',
+            "Let me look.",
+            [("limma_search", {"brief": "staplers"}), ("limma_facts", {})],
+        ),
+        (
+            'I would call {"name": "limma_search"} but I will not.',
+            'I would call {"name": "limma_search"} but I will not.',
+            [],
+        ),
+    ],
+    ids=["one_call_alone", "two_calls_after_text_arguments_as_a_string", "a_name_outside_a_block"],
+)
+def test_tool_calls_written_in_the_text_are_read_as_tool_calls(
+    openai_settings, fake_openai, content, said, calls
+):
+    fake_openai.answer(content)
+
+    reply = door.call("agent", ASKED, context=CONTEXT)
+
+    assert reply.content == said
+    assert [(call.name, call.arguments) for call in reply.tool_calls] == calls
+    assert len({call.id for call in reply.tool_calls}) == len(calls)
+
+
+@pytest.mark.parametrize(
+    "block",
+    ["{not json", '{"arguments": {"brief": "x"}}', '["limma_search"]'],
+    ids=["not_json", "no_name", "not_an_object"],
+)
+def test_a_written_tool_call_that_is_not_a_named_object_makes_the_reply_invalid(
+    openai_settings, fake_openai, block
+):
+    fake_openai.answer(f"<tool_call>{block}</tool_call>")
+
+    with pytest.raises(door.ModelReplyInvalid) as raised:
+        door.call("agent", ASKED, context=CONTEXT)
+
+    assert "tool_calls[0].arguments:dict_type" in raised.value.faults
+    assert only_row().outcome == "invalid_reply"
+
+
+def test_structured_tool_calls_win_over_text_that_looks_like_one(openai_settings, fake_openai):
+    tool_call = {
+        "id": "c1",
+        "type": "function",
+        "function": {"name": "limma_facts", "arguments": "{}"},
+    }
+    written = '<tool_call>{"name": "limma_search", "arguments": {}}</tool_call>'
+    fake_openai.reply(200, completion(written, tool_calls=[tool_call]))
+
+    reply = door.call("agent", ASKED, context=CONTEXT)
+
+    assert [call.name for call in reply.tool_calls] == ["limma_facts"]
+    assert reply.content == written
+
+
+def test_a_written_tool_call_is_read_only_for_the_agent(openai_settings, fake_openai):
+    fake_openai.answer('<tool_call>{"name": "x", "arguments": {}}</tool_call>')
+
+    with pytest.raises(door.ModelReplyInvalid) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert "reply:json_invalid" in raised.value.faults
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        {
+            "code": 400,
+            "message": "request (9210 tokens) exceeds the available context size (8192 tokens), "
+            "try increasing it",
+            "type": "exceed_context_size_error",
+            "n_prompt_tokens": 9210,
+            "n_ctx": 8192,
+        },
+        {
+            "message": "This model's maximum context length is 128000 tokens.",
+            "type": "invalid_request_error",
+            "code": "context_length_exceeded",
+        },
+    ],
+    ids=["llama_server", "hosted_api"],
+)
+def test_a_request_past_the_models_context_is_named_so_and_not_retried(
+    openai_settings, fake_openai, error
+):
+    fake_openai.reply(400, {"error": error})
+
+    with pytest.raises(door.ModelCallFailed) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert raised.value.cause == "context_exceeded"
+    assert raised.value.detail()["reason"] == "the request is longer than the model's context"
+    assert len(fake_openai.requests) == 1
+    row = only_row()
+    assert (row.outcome, row.usd) == ("failed", Decimal(0))
+    assert row.error.startswith("context_exceeded: status 400")
+
+
+def test_another_bad_request_is_still_refused_by_the_provider(openai_settings, fake_openai):
+    fake_openai.reply(
+        400, {"error": {"code": 400, "message": "bad", "type": "invalid_request_error"}}
+    )
+
+    with pytest.raises(door.ModelCallFailed) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert raised.value.cause == "refused_by_provider"
+
+
+def cut_at_the_limit(content: str) -> dict:
+    body = completion(content, tokens_in=700, tokens_out=512)
+    body["choices"][0]["finish_reason"] = "length"
+    return body
+
+
+def test_a_reply_cut_at_the_token_limit_is_invalid_and_says_so(openai_settings, fake_openai):
+    # What the local server's reader and part labeller did: JSON stopped at 512 tokens.
+    fake_openai.reply(200, cut_at_the_limit('{"answers": [{"key": "function", "answer": "ye'))
+
+    with pytest.raises(door.ModelReplyInvalid) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert raised.value.faults[:2] == ["reply:cut_at_the_token_limit", "reply:json_invalid"]
+    row = only_row()
+    assert row.outcome == "invalid_reply"
+    assert row.error.startswith("reply:cut_at_the_token_limit; reply:json_invalid")
+    assert (row.tokens_in, row.tokens_out) == (700, 512)
+
+
+def test_a_reply_that_ends_whole_at_the_limit_is_used(openai_settings, fake_openai):
+    fake_openai.reply(200, cut_at_the_limit(json.dumps(GOOD)))
+
+    reply = door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert reply.answers[0].answer == "yes"
+    assert only_row().outcome == "ok"
+
+
+def test_a_reply_in_the_wrong_shape_that_stopped_by_itself_names_no_limit(
+    openai_settings, fake_openai
+):
+    fake_openai.answer('{"answers": [{"key": "function", "answer": "ye')
+
+    with pytest.raises(door.ModelReplyInvalid) as raised:
+        door.call("second_call", SECOND_CALL, context=CONTEXT)
+
+    assert "reply:cut_at_the_token_limit" not in raised.value.faults
