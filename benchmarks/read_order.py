@@ -8,12 +8,12 @@ with the offline provider (inside the call, no worker). A complete read finds th
 in any order (each document is judged alone; tests/criteria/test_likeliest.py), so the one
 read says, for any order of the plan, after how many reads each match is in hand: a person is
 matched once every document their evidence quotes is read. It prints the matches found after
-10 %, 25 % and 50 % of the reads in the proxy's order (criteria/likeliest.py, what the product
-reads in: vocabulary terms, then the embedded model's similarity, then the niche's words) beside
-the words alone (the proxy before the model), the similarity alone, the plan's document order
-and a random order — once for each niche as the directory words it, and once for the same niche
-worded otherwise than the documents (REWORDED: the same people match; only the words the order
-is computed from differ).
+2 %, 5 %, 10 %, 25 % and 50 % of the reads in the proxy's order (criteria/likeliest.py, what
+the product reads in: vocabulary terms, then the embedded model's similarity, then the niche's
+words) beside the words alone (the proxy before the model), the similarity alone, the plan's
+document order and a random order — once for each niche as the directory words it, and once
+for the same niche worded otherwise than the documents (REWORDED: the same people match; only
+the words the order is computed from differ).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-SHARES = (0.10, 0.25, 0.50)
+SHARES = (0.02, 0.05, 0.10, 0.25, 0.50)
 # The directory's niches as a visitor may word them: other words for every untyped condition
 # and the function, the same typed values.
 REWORDED = {
@@ -123,8 +123,9 @@ def main() -> None:
             f"{embedded.seconds:.0f} s); offline provider"
         )
         print()
-        print("| niche | documents read | matches | order | after 10 % | after 25 % | after 50 % |")
-        print("|:--|--:|--:|:--|--:|--:|--:|")
+        shares = " | ".join(f"after {share:.0%}" for share in SHARES)
+        print(f"| niche | documents read | matches | order | {shares} |")
+        print("|:--|--:|--:|:--|" + "--:|" * len(SHARES))
         for niche in NICHES.values():
             began = time.perf_counter()
             outcome = read_whole(brought, niche)
