@@ -20,14 +20,23 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from criteria.rules.names.rule import AUXILIARIES, THING_VERBS, VERBS_OF_DOING
 from limma.embeddings import texts_embed
 from limma.text import closed
 
-# A sentence this near the condition's words is read for a phrase; measured on the directory,
-# a sentence about another trade stays below 0.3.
-SENTENCE_FLOOR = 0.30
-# A phrase this near is proposed: "public tenders" ~ "public procurement" is 0.47.
+# The experience's sentences nearest the condition's words are read for a phrase, the three
+# nearest at most, each at least this near: a short condition's words come no nearer a whole
+# sentence that states it in other words ("public tenders" ~ "He sells surgical staplers
+# through public procurement across Austria." is 0.27).
+SENTENCE_FLOOR = 0.20
+SENTENCES_READ = 3
+# A phrase this near is proposed: "public tenders" ~ "public procurement" is 0.47 (and ~ "bank"
+# 0.46: a proposal, never a judgment).
 PHRASE_FLOOR = 0.45
+# A longer phrase holding the nearest one is proposed instead when it is within this of it:
+# "linear and circular staplers" (0.74 to "surgical staplers") over "staplers" (0.88) is a name
+# a caller can accept whole.
+WHOLER = 0.15
 MAX_PHRASE_WORDS = 5
 PHRASES_KEPT = 50_000  # phrase vectors kept per process
 
@@ -38,7 +47,7 @@ _EDGES = closed(
     and or but nor of for to from in on at with by as into onto across within throughout via
     through over under about after before since until during among between per than then also
     is are was were be been being has have had do does did who which whose whom where when"""
-)
+) | (VERBS_OF_DOING | THING_VERBS | AUXILIARIES)  # a verb opens no name: "sells staplers"
 # Inside a phrase: a list ("linear and circular staplers"), never a clause.
 _INSIDE = closed("and &") | {"-"}
 
@@ -92,16 +101,25 @@ def nearest_phrase(
     if not held or not words.strip():
         return None
     query = _vectors_of([words])[0]
-    near = [float(vectors[sentence.start] @ query) for sentence in held]
-    best = int(np.argmax(near))
-    if near[best] < SENTENCE_FLOOR:
-        return None
-    phrases = phrases_of(held[best].text)
+    near = np.array([float(vectors[sentence.start] @ query) for sentence in held])
+    read = [
+        held[i]
+        for i in np.argsort(-near, kind="stable")[:SENTENCES_READ]
+        if near[i] >= SENTENCE_FLOOR
+    ]
+    phrases = list(dict.fromkeys(p for sentence in read for p in phrases_of(sentence.text)))
     if not phrases:
         return None
     cosines = _vectors_of(phrases) @ query
-    top = int(np.argmax(cosines))
-    return phrases[top] if float(cosines[top]) >= PHRASE_FLOOR else None
+    best = int(np.argmax(cosines))
+    if float(cosines[best]) < PHRASE_FLOOR:
+        return None
+    wholer = [
+        index
+        for index, phrase in enumerate(phrases)
+        if phrases[best] in phrase and cosines[index] >= cosines[best] - WHOLER
+    ]
+    return phrases[max(wholer, key=lambda index: (len(phrases[index]), cosines[index]))]
 
 
 def proposer_for(vectors: Mapping[int, Any]) -> Proposer:

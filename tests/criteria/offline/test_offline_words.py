@@ -129,7 +129,7 @@ def test_without_the_model_the_reader_proposes_nothing():
     [
         (
             "She sold linear and circular staplers to public hospitals.",
-            {"linear and circular staplers", "public hospitals", "staplers", "sold linear"},
+            {"linear and circular staplers", "public hospitals", "staplers"},
         ),
         ("Sales, 20 years: staple guns.", {"staple guns", "Sales"}),
     ],
@@ -138,7 +138,8 @@ def test_phrases_name_things_and_cross_no_punctuation(sentence, phrases):
     found = set(phrases_of(sentence))
 
     assert phrases <= found
-    assert not any(phrase.split()[0].casefold() in {"to", "and", "the"} for phrase in found)
+    # A phrase opens on no link and no verb: "to public hospitals", "sold linear" are none.
+    assert not any(phrase.split()[0].casefold() in {"to", "and", "the", "sold"} for phrase in found)
     assert not any("," in phrase or ":" in phrase or "20" in phrase for phrase in found)
 
 
