@@ -192,10 +192,15 @@ def test_a_near_synonym_is_offered_never_confirmed_until_the_caller_accepts_it(
     assert first["matched"] == []
     offered = {v["states"] for v in first["stated_instead"]["product"]["values"]}
     assert "baby formula" in offered
+    # Nobody matched: the words stated instead, nearest the condition's own first.
+    worded = first["worded_instead"]["product"]
+    assert worded["proposed_by"] == "embedded_model"
+    assert [v["states"] for v in worded["values"]][:2] == ["baby formula", "infant cereals"]
     by_person = {entry["entity_id"]: entry for entry in first["undetermined"]}
     assert by_person["mette_norgaard"]["missing_because"] == {"product": "different"}
 
     accepted = read(also=["baby formula"])
+    assert accepted["worded_instead"] == {}  # somebody matched
     (match,) = accepted["matched"]
     assert match["entity_id"] == "mette_norgaard"
     product = next(item for item in match["evidence"] if item["facet"] == "product")
