@@ -1,20 +1,25 @@
 """The order a plan is read in: the documents likeliest to match first, by a cheap proxy.
 
 A read that cannot finish inside its call returns what it judged so far; read in this order,
-a partial answer already holds most of the matches. The proxy needs no model: how many of the
-niche's own words a document holds, and how many of its facets' vocabulary terms (a term
-under the facet's value: "Europe" is met by "Germany" or "Deutschland"). It decides only the
-order: every document of the plan is still read, and each is judged alone, so a complete read
-finds exactly what it found in any order.
+a partial answer already holds most of the matches. The proxy calls no reading model: how many
+of its facets' vocabulary terms a document names (a term under the facet's value: "Europe" is
+met by "Germany" or "Deutschland"), how near its sentences come to the conditions' words by the
+embedded sentence model (docs/embeddings.md: stored vectors, so only the niche's words are
+embedded), and how many of the niche's own words it holds. It decides only the order: every
+document of the plan is still read, and each is judged alone, so a complete read finds exactly
+what it found in any order — a similarity proposes what to read first, never what matches.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from criteria.types import Facet
+from criteria.types import CONDITION, Facet
+from limma.embeddings import texts_embed
 from limma.models import Document
+from limma.services.vectors import sentence_vectors
 from limma.vocabulary import Vocabulary
 from limma.vocabulary.folding import fold
 
@@ -61,14 +66,43 @@ def proxy_score(
     return terms, len(words & held)
 
 
+def similarity_of(documents: Sequence[Document], facets: Sequence[Facet]) -> dict[int, float]:
+    """Per document, how near it comes to the conditions: for each condition the cosine of its
+    nearest sentence to the condition's words, averaged over the conditions (rounded to two
+    places, so a hair's difference keeps the plan's order)."""
+    import numpy as np
+
+    wanted = [facet.core or facet.text for facet in facets if facet.kind == CONDITION]
+    if not wanted or len(documents) < 2:
+        return {}
+    stored = sentence_vectors(document_ids=[document.pk for document in documents])
+    if not stored.ids:
+        return {}
+    cosines = stored.matrix @ texts_embed(wanted).T  # (sentences, conditions)
+    rows: dict[int, list[int]] = {}
+    for row, document in enumerate(stored.documents):
+        rows.setdefault(document, []).append(row)
+    return {
+        document: round(float(np.mean(cosines[at].max(axis=0))), 2) for document, at in rows.items()
+    }
+
+
 def likeliest_first(
-    documents: Sequence[Document], *, text: str, facets: Sequence[Facet], vocabulary: Vocabulary
+    documents: Sequence[Document],
+    *,
+    text: str,
+    facets: Sequence[Facet],
+    vocabulary: Vocabulary,
+    similarity: Mapping[int, float] | None = None,
 ) -> list[Document]:
-    """The documents, likeliest to match first; ties keep their order (stable)."""
+    """The documents, likeliest to match first; ties keep their order (stable).
+
+    similarity: similarity_of's, where the caller has it (none: the words alone decide)."""
     words = niche_words(text, facets)
     folded: dict[str, str] = {}
-    scores = {
-        document.pk: proxy_score(document.text, words, facets, vocabulary, folded)
-        for document in documents
-    }
+    near = similarity or {}
+    scores: dict[int, Any] = {}
+    for document in documents:
+        terms, held = proxy_score(document.text, words, facets, vocabulary, folded)
+        scores[document.pk] = (terms, near.get(document.pk, 0.0), held)
     return sorted(documents, key=lambda document: scores[document.pk], reverse=True)

@@ -24,7 +24,7 @@ from django_q.tasks import async_task
 
 from criteria.criterion.address import reader_identity
 from criteria.criterion.resolve import Resolved, criterion_resolve
-from criteria.likeliest import likeliest_first
+from criteria.likeliest import likeliest_first, similarity_of
 from criteria.lists.four import Lists
 from criteria.lists.gather import ENTITY_FIELDS, JUDGMENT_FIELDS, RunState, Stored, gathered
 from criteria.lists.rows import match_rows_write
@@ -116,13 +116,6 @@ def criteria_run(
         identity=identity,
         retry_failed=budget.retry_failed,
     )
-    # A read the call cannot finish answers with what it read first: the likeliest matches.
-    plan.to_read = likeliest_first(
-        plan.to_read,
-        text=criterion.text,
-        facets=facets_of(criterion),
-        vocabulary=workspace.vocabulary,
-    )
     run = CriteriaRun(
         resolved,
         budget,
@@ -138,6 +131,16 @@ def criteria_run(
         if not door.available("reader"):
             run.status, run.status_reason = "not_run", "model_unavailable"
         else:
+            # A read the call cannot finish answers with what it read first: the likeliest
+            # matches (a plan only priced is never ordered, so nothing is embedded for it).
+            facets = facets_of(criterion)
+            plan.to_read = likeliest_first(
+                plan.to_read,
+                text=criterion.text,
+                facets=facets,
+                vocabulary=workspace.vocabulary,
+                similarity=similarity_of(plan.to_read, facets),
+            )
             _read(run, identity, budget)
     _gather(run, entity_pks, list_limit, key=key, as_of=as_of)
     return run

@@ -41,7 +41,6 @@ def rehearsal_prepare(
     spending was not allowed (what it would call and spend is said instead).
     """
     workspace = _directory(n, seed, say)
-    _embedded(workspace, say)
     file = load_examples(examples)
     analyst, _ = api_key_create(workspace=workspace, name="rehearsal read-ahead", role="analyst")
     prepared = [example for example in file.examples if example.prepared]
@@ -54,6 +53,7 @@ def rehearsal_prepare(
             )
         say("Nothing was started: pass --spend-ok (and --max-usd) to read them.")
         return None
+    _embedded(workspace, say)
     left = max_usd
     for example in prepared:
         done = example_read(key=analyst, workspace=workspace, example=example, max_usd=left)

@@ -195,7 +195,9 @@ class SearchOutput(serializers.Serializer):
         child=serializers.DictField(),
         required=False,
         help_text="full: the criterion's block (status, split, plan and price, the four lists, "
-        "stated_instead: what people one condition short state instead, record_check: what the "
+        "stated_instead: what people one condition short state instead, worded_instead: where "
+        "nobody matched, the words the near misses state for each open condition, nearest its "
+        "words first (the embedded model's ranking; nothing accepted), record_check: what the "
         "record was read for, recency_notes).",
     )
     criterion = serializers.DictField(

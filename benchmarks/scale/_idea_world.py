@@ -280,6 +280,40 @@ SLOT = re.compile(r"\{(\w+)\}")
 
 
 @dataclass(frozen=True)
+class WorldSpec:
+    """What a world is written from: its genres, ideas, phrasings, near misses, fillers,
+    titles, clause headings and slots (this module's tables are OFFICE's; more in
+    _idea_worlds_more.py)."""
+
+    name: str
+    genres: tuple[str, ...]
+    genre_kind: dict[str, str]
+    ideas: tuple[Idea, ...]
+    phrasings: tuple[Phrasing, ...]
+    near_misses: tuple[Phrasing, ...]
+    fillers: dict[str, tuple[str, ...]]
+    titles: dict[str, str]
+    clause_headings: dict[str, str]
+    slots: dict[str, tuple[str, ...]]
+    contract_genre: str  # the genre whose paragraphs are numbered clauses
+
+
+OFFICE = WorldSpec(
+    name="office",
+    genres=GENRES,
+    genre_kind=GENRE_KIND,
+    ideas=IDEAS,
+    phrasings=PHRASINGS,
+    near_misses=NEAR_MISSES,
+    fillers=FILLERS,
+    titles=TITLES,
+    clause_headings=CLAUSE_HEADINGS,
+    slots=SLOTS,
+    contract_genre="contract",
+)
+
+
+@dataclass(frozen=True)
 class GoldSentence:
     """One sentence of a document as written: where it is, and what it was written to say."""
 
@@ -305,20 +339,21 @@ class WorldDocument:
     entity_name: str
     text: str
     sentences: list[GoldSentence] = field(default_factory=list)
+    kind: str = ""  # the pack's document kind it is ingested as
 
-    @property
-    def kind(self) -> str:
-        return GENRE_KIND[self.genre]
+    def __post_init__(self) -> None:
+        self.kind = self.kind or GENRE_KIND[self.genre]
 
 
 @dataclass
 class World:
     seed: int
     documents: list[WorldDocument]
+    spec: WorldSpec = OFFICE
 
     @property
     def ideas(self) -> tuple[Idea, ...]:
-        return IDEAS
+        return self.spec.ideas
 
     def gold(self) -> Iterable[tuple[WorldDocument, GoldSentence]]:
         for document in self.documents:
@@ -367,13 +402,13 @@ class _Writer:
         self.text += "\n\n"
 
 
-def fill(template: str, rng: random.Random) -> str:
+def fill(template: str, rng: random.Random, slots: dict[str, tuple[str, ...]] = SLOTS) -> str:
     chosen: dict[str, str] = {}
 
     def value(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in chosen:
-            pool = SLOTS[name.rstrip("23")]
+            pool = slots[name.rstrip("23")]
             taken = set(chosen.values())
             chosen[name] = rng.choice([v for v in pool if v not in taken] or list(pool))
         return chosen[name]
@@ -381,30 +416,32 @@ def fill(template: str, rng: random.Random) -> str:
     return SLOT.sub(value, template)
 
 
-def world_document(seed: int, index: int) -> WorldDocument:
+def world_document(seed: int, index: int, spec: WorldSpec = OFFICE) -> WorldDocument:
     """Document `index` of the world of `seed`, drawn from its own generator."""
     rng = random.Random(f"{seed}:{index}")
-    genre = GENRES[index % len(GENRES)]
-    party = rng.choice(SLOTS["party"])
+    genre = spec.genres[index % len(spec.genres)]
+    party = rng.choice(spec.slots["party"])
     writer = _Writer()
-    title = fill(TITLES[genre].replace("{party}", party), rng)
-    fitting = [p for p in PHRASINGS if genre in p.genres]
-    misses = [p for p in NEAR_MISSES if genre in p.genres]
-    signals: list[tuple[str, Phrasing]] = [
-        (PLANTED, phrasing) for phrasing in rng.sample(fitting, k=rng.randint(2, 4))
-    ] + [(NEAR_MISS, phrasing) for phrasing in rng.sample(misses, k=rng.randint(1, 2))]
+    title = fill(spec.titles[genre].replace("{party}", party), rng, spec.slots)
+    fitting = [p for p in spec.phrasings if genre in p.genres]
+    misses = [p for p in spec.near_misses if genre in p.genres]
+    planted = rng.sample(fitting, k=min(rng.randint(2, 4), len(fitting)))
+    signals: list[tuple[str, Phrasing]] = [(PLANTED, phrasing) for phrasing in planted] + [
+        (NEAR_MISS, phrasing)
+        for phrasing in rng.sample(misses, k=min(rng.randint(1, 2), len(misses)))
+    ]
     paragraphs: list[tuple[str, list[tuple[str, str, Phrasing | None]]]] = []
-    fillers = rng.sample(FILLERS[genre], k=len(FILLERS[genre]))  # each at most once
+    fillers = rng.sample(spec.fillers[genre], k=len(spec.fillers[genre]))  # each at most once
 
     def filler() -> tuple[str, str, None]:
-        return fill(fillers.pop().replace("{party}", party), rng), FILLER, None
+        return fill(fillers.pop().replace("{party}", party), rng, spec.slots), FILLER, None
 
     for role, phrasing in signals:
-        sentence = fill(phrasing.template.replace("{party}", party), rng)
+        sentence = fill(phrasing.template.replace("{party}", party), rng, spec.slots)
         paragraph: list[tuple[str, str, Phrasing | None]] = [(sentence, role, phrasing)]
         if fillers and rng.random() < 0.6:
             paragraph.insert(rng.randint(0, 1), filler())
-        heading = CLAUSE_HEADINGS[phrasing.idea] if role == PLANTED else ""
+        heading = spec.clause_headings[phrasing.idea] if role == PLANTED else ""
         paragraphs.append((heading, paragraph))
     for _ in range(min(rng.randint(1, 3), len(fillers))):
         paragraphs.append(("", [filler()]))
@@ -412,7 +449,7 @@ def world_document(seed: int, index: int) -> WorldDocument:
     writer.line(title)
     writer.text += "\n"
     for number, (heading, paragraph) in enumerate(paragraphs, start=1):
-        if genre == "contract":
+        if genre == spec.contract_genre:
             writer.line(f"{number}. {heading or rng.choice(NEUTRAL_HEADINGS)}")
         writer.paragraph(paragraph)
     return WorldDocument(
@@ -421,10 +458,17 @@ def world_document(seed: int, index: int) -> WorldDocument:
         entity_name=f"{party} {'Ltd' if index % 2 else 'Group'}",
         text=writer.text.rstrip("\n") + "\n",
         sentences=writer.sentences,
+        kind=spec.genre_kind[genre],
     )
 
 
-def build_world(seed: int = 12, scale: int = 1, documents: int | None = None) -> World:
+def build_world(
+    seed: int = 12, scale: int = 1, documents: int | None = None, spec: WorldSpec = OFFICE
+) -> World:
     """The world of `seed` at `scale` x DOCUMENTS_AT_1X documents (or exactly `documents`)."""
     count = documents if documents is not None else DOCUMENTS_AT_1X * scale
-    return World(seed=seed, documents=[world_document(seed, index) for index in range(count)])
+    return World(
+        seed=seed,
+        documents=[world_document(seed, index, spec) for index in range(count)],
+        spec=spec,
+    )

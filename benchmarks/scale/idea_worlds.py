@@ -72,7 +72,8 @@ from benchmarks.scale._idea_scoring import (  # noqa: E402
     pooled,
     world_parts,
 )
-from benchmarks.scale._idea_world import IDEAS, PLANTED, World, build_world  # noqa: E402
+from benchmarks.scale._idea_world import OFFICE, PLANTED, World, build_world  # noqa: E402
+from benchmarks.scale._idea_worlds_more import WORLDS  # noqa: E402
 
 SECTIONS = ("quality", "calls", "labelling", "lookup")
 READINGS = ("planted", "multi")
@@ -90,6 +91,13 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--labelling-documents", type=int, default=96)
     parser.add_argument("--lookup-parts", default="2500,10000")
     parser.add_argument("--no-baselines", action="store_true", help="skip BM25 and MiniLM")
+    parser.add_argument(
+        "--world",
+        choices=("office", *sorted(WORLDS)),
+        default="office",
+        help="the quality section's world: office (this harness's own), or one written before "
+        "any tuning (_idea_worlds_more.py; freight is kept apart); scripted runs office only",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the scratch store")
     args = parser.parse_args(argv)
     args.sections = [s for s in args.sections.split(",") if s]
@@ -100,6 +108,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error(f"--sections takes {', '.join(SECTIONS)}")
     if set(args.modes) - {"offline", "scripted"}:
         parser.error("--modes takes offline and scripted")
+    if args.world != "office" and "scripted" in args.modes:
+        parser.error("the scripted model is written from the office world's gold: --modes offline")
     return args
 
 
@@ -169,7 +179,7 @@ def quality_run(name: str, world: World, labeller=None, on_loaded=None) -> dict[
         store.ingest(world)
     if on_loaded is not None:
         on_loaded(store)
-    answers = {idea.key: store.ask(idea.question) for idea in IDEAS}
+    answers = {idea.key: store.ask(idea.question) for idea in world.ideas}
     result = {
         "answers": answers,
         "labels": store.labels(),
@@ -191,7 +201,7 @@ def report_quality(result: dict[str, Any], world: World, baselines: Baselines, g
         rows = []
         columns: dict[str, list[Score]] = {}
         possibly_parts = 0
-        for idea in IDEAS:
+        for idea in world.ideas:
             answer = answers[idea.key]
             matched, possibly = answer.parts("matches"), answer.parts("possibly")
             possibly_parts += len(possibly)
@@ -236,7 +246,7 @@ def report_quality(result: dict[str, Any], world: World, baselines: Baselines, g
             answers[idea.key].questions,
             answers[idea.key].calls,
         ]
-        for idea in IDEAS
+        for idea in world.ideas
     ]
     print()
     print(table(["idea", "complete", "incomplete_because", "questions", "grouper calls"], states))
@@ -245,7 +255,7 @@ def report_quality(result: dict[str, Any], world: World, baselines: Baselines, g
     rate = f"{disagreed / twice:.1%}" if twice else "—"
     print(f"\ndouble judgment: {twice} labels judged twice, {disagreed} disagreed ({rate})")
     print("\nmissed (gold as planted):")
-    for idea in IDEAS:
+    for idea in world.ideas:
         score = gold.score(
             idea.key,
             "planted",
@@ -330,7 +340,7 @@ def harness_check(result: dict[str, Any], world: World, gold: Gold, fault: str) 
     answers = result["answers"]
     missed = set()
     for reading in READINGS:
-        for idea in IDEAS:
+        for idea in world.ideas:
             score = gold.score(idea.key, reading, answers[idea.key].parts("matches"))
             missed |= {(file_name, sentence.start) for file_name, sentence in score.missed}
     named = missed == faulty
@@ -342,7 +352,7 @@ def harness_check(result: dict[str, Any], world: World, gold: Gold, fault: str) 
         )
         told = f"every reply incomplete, sentences_not_labelled = {len(faulty)}"
     elif fault == DISAGREEMENT:
-        idea = next(i for i in IDEAS if i.key == world_idea(faulty, world))
+        idea = next(i for i in world.ideas if i.key == world_idea(faulty, world))
         answer = answers[idea.key]
         in_possibly = {key for key in faulty if gold.part_of[key] in answer.parts("possibly")}
         said = (
@@ -379,8 +389,8 @@ def world_idea(keys: set[tuple[str, int]], world: World) -> str:
 def grouping_step(store, world: World, start: int, seen_labels: int) -> tuple[list[Any], int]:
     """Load the world's documents from `start` on, ask every idea, ask it again; one row."""
     store.ingest(world, start=start)
-    first = {idea.key: store.ask(idea.question) for idea in IDEAS}
-    again = {idea.key: store.ask(idea.question) for idea in IDEAS}
+    first = {idea.key: store.ask(idea.question) for idea in world.ideas}
+    again = {idea.key: store.ask(idea.question) for idea in world.ideas}
     labels = max(a.grouping.get("labels", 0) for a in first.values())
     per_question = [a.calls for a in first.values()]
     twice = [a.judged_twice for a in first.values()]
@@ -563,7 +573,7 @@ def lookup(args: argparse.Namespace) -> bool:
 
     from benchmarks.scale._idea_store import WorldStore, grouper_calls
 
-    idea = IDEAS[0].question
+    idea = OFFICE.ideas[0].question
     print(f"\n## an idea question from stored verdicts ({idea!r}, compact, a page of 50)\n")
     store = WorldStore("lookup")
     rows, ok, loaded, parts, count = [], True, 0, 0, 0
@@ -631,13 +641,14 @@ def main(argv: list[str] | None = None) -> int:
         ok = True
         print(f"scratch store {scratch}; seed {args.seed}")
         if "quality" in args.sections:
-            world = build_world(args.seed, args.scale)
+            spec = OFFICE if args.world == "office" else WORLDS[args.world]
+            world = build_world(args.seed, args.scale, spec=spec)
             parts = world_parts(world)
             gold = Gold(world, parts)
             baselines = Baselines(parts, enabled=not args.no_baselines)
             counts = Counter(s.role for _, s in world.gold())
             print(
-                f"world: {len(world.documents)} documents, {len(parts)} parts, "
+                f"world {spec.name}: {len(world.documents)} documents, {len(parts)} parts, "
                 f"{counts['planted']} planted sentences, {counts['near_miss']} near misses, "
                 f"{counts['filler']} fillers"
             )

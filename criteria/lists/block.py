@@ -82,6 +82,7 @@ def criteria_block(run: CriteriaRun, *, unconstrained_relations: list[str]) -> d
         "undetermined": lists.undetermined,
         "not_recorded": lists.not_recorded,
         "stated_instead": lists.stated_instead,
+        "worded_instead": lists.worded_instead,
     }
     return block
 

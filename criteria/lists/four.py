@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from criteria.lists.stated_instead import stated_instead
+from criteria.lists.worded_instead import worded_instead
 from criteria.rules.recency.record import RECORD_SAYS_ENDED
 from criteria.types import (
     CONDITION,
@@ -64,6 +65,9 @@ class Lists:
     # Per condition, the words people one condition short state for it
     # (criteria/lists/stated_instead.py)
     stated_instead: dict = field(default_factory=dict)
+    # For a niche that met nobody: the near misses' words nearest each condition's
+    # (criteria/lists/worded_instead.py)
+    worded_instead: dict = field(default_factory=dict)
     # Everybody close, uncut, in close's order: a page that shows more than close.matches.
     close_whole: list[dict] = field(default_factory=list)
     # Which of the four lists each candidate is on, uncut, by entity_id (entity_verdicts).
@@ -88,7 +92,8 @@ def four_lists(
     """Every candidate on exactly one list; non-matches cut at list_limit, counts whole.
 
     With the workspace's vocabulary, stated_instead is made from every undetermined entry
-    (never from the cut list): what people one condition short state for it."""
+    (never from the cut list): what people one condition short state for it; and, where
+    nobody matched, worded_instead: the words stated for each open condition, nearest first."""
     if not 0 <= list_limit <= LIST_LIMIT_MAX:
         raise ValueError(f"list_limit must be 0..{LIST_LIMIT_MAX}, not {list_limit}")
     verdicts = [_verdict(candidate, facets) for candidate in candidates]
@@ -119,6 +124,13 @@ def four_lists(
             {}
             if vocabulary is None
             else stated_instead(
+                whole[UNDETERMINED], facets, list_limit=list_limit, vocabulary=vocabulary
+            )
+        ),
+        worded_instead=(
+            {}
+            if vocabulary is None or whole[MATCHED]
+            else worded_instead(
                 whole[UNDETERMINED], facets, list_limit=list_limit, vocabulary=vocabulary
             )
         ),

@@ -17,9 +17,11 @@ What it does, and nothing more (its quality is measured by the benchmarks, never
   name is offered as a bare title from a small table ("ran the brand team"), for the product's
   typing call to name (and a verb of selling, "sold surgical staplers", for Sales);
 - a condition without a term: the facet's words, else its core (the words without their
-  lead-in), found whole without case, else those words with a product written by another name
-  of its group in the offline lexicon (criteria/offline/products.py: "baby formula" states
-  "infant formula"); the quote is the document's characters;
+  lead-in), found whole without case; the quote is the document's characters. Where neither is
+  found, nothing is quoted, and `states` is what the embedded model proposes the experience
+  states instead (criteria/offline/nearest.py: "baby formula" for "infant formula"), so the
+  product lists the condition `different` with those words and a caller can accept them
+  (`also`); a likeness never establishes a condition;
 - a duration: the experience's first sentence writing a count of years (else a "since <year>"
   or "from <year> to <year>"), whole; `states` the length's words;
 - a recency: the first sentence with "currently", "since", "to present", "to date", "now";
@@ -42,7 +44,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from criteria.offline.products import other_names
+from criteria.offline.nearest import Proposer
 from criteria.offline.words import (
     NUM,
     SENTENCE_OPENERS,
@@ -130,8 +132,13 @@ def read_document(
     facets: list[dict[str, Any]],
     person: str | None,
     vocabulary: Vocabulary | None = None,
+    propose: Proposer | None = None,
 ) -> dict[str, Any]:
-    """The ReadReply for one document, as a dict (module docstring)."""
+    """The ReadReply for one document, as a dict (module docstring).
+
+    propose: what the embedded model proposes the profile states for an untyped condition its
+    own words are not found for (criteria/offline/nearest.py); reported as `states` with no
+    quote, so it is never established by it."""
     vocabulary = vocabulary or Vocabulary.shipped()
     sentences = sentences_of(text)
     conditions = [facet for facet in facets if facet["kind"] == "condition"]
@@ -146,7 +153,9 @@ def read_document(
     experiences = []
     for run in experiences_of(sentences, person, vocabulary):
         readable = [sentences[index] for index in run if index not in denying]
-        evidence = {facet["key"]: _evidence(facet, readable, vocabulary) for facet in facets}
+        evidence = {
+            facet["key"]: _evidence(facet, readable, vocabulary, propose) for facet in facets
+        }
         if any(found["quote"] is not None for found in evidence.values()):
             experiences.append(
                 {
@@ -225,7 +234,10 @@ def employer_of(
 
 
 def _evidence(
-    facet: dict[str, Any], sentences: list[Sentence], vocabulary: Vocabulary
+    facet: dict[str, Any],
+    sentences: list[Sentence],
+    vocabulary: Vocabulary,
+    propose: Proposer | None = None,
 ) -> dict[str, str | None]:
     kind = facet["kind"]
     if kind == "duration":
@@ -240,7 +252,8 @@ def _evidence(
         if span is not None:
             quote = sentence.text[span[0] : span[1]]
             return {"quote": quote, "states": quote}
-    return {"quote": None, "states": None}
+    proposed = propose(LEAD_INS.sub("", facet["text"]).strip(), sentences) if propose else None
+    return {"quote": None, "states": proposed}
 
 
 def typed_term(facet: dict[str, Any], vocabulary: Vocabulary) -> Term | None:
@@ -263,9 +276,7 @@ def _sentence_with(
 
 
 def _words_in(sentence: str, facet: dict[str, Any]) -> tuple[int, int] | None:
-    """Where the facet's words (else their core) stand whole in the sentence, without case;
-    else the same words with a product named by another name of its group in the offline
-    lexicon ("baby formula" for "infant formula": criteria/offline/products.py)."""
+    """Where the facet's words (else their core) stand whole in the sentence, without case."""
     for pattern in _patterns_of(facet["text"].strip()):
         match = pattern.search(sentence)
         if match:
@@ -278,7 +289,7 @@ def _patterns_of(text: str) -> tuple[re.Pattern[str], ...]:
     """The patterns _words_in tries, in order, built once per facet's words."""
     core = LEAD_INS.sub("", text)
     patterns = []
-    for words in dict.fromkeys((text, core, *other_names(text), *other_names(core))):
+    for words in dict.fromkeys((text, core)):
         tokens = words.split()
         if tokens:
             joined = r"\s+".join(map(re.escape, tokens))

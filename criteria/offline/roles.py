@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from criteria.offline.nearest import proposer_for
 from criteria.offline.reader import read_document
 from criteria.offline.split import split_criterion
 from criteria.offline.words import (
@@ -67,6 +68,7 @@ from criteria.rules.names.rule import (
     vocabulary_terms_of,
 )
 from limma.door import offline_handler
+from limma.services.vectors import vectors_by_start
 from limma.text import SHE_OR_HE, closed
 from limma.vocabulary import Vocabulary
 from limma.vocabulary.folding import fold
@@ -332,10 +334,14 @@ def criteria_splitter(request: Any) -> dict[str, Any]:
 
 @offline_handler("reader")
 def reader(request: Any) -> dict[str, Any]:
+    """The rules' reading, with what the embedded model proposes a profile states for a
+    condition not found in its own words (criteria/offline/nearest.py: never a quote)."""
+    vectors = vectors_by_start(source_id=request.document.source_id)
     return read_document(
         text=request.document.text,
         facets=[facet.model_dump() for facet in request.facets],
         person=request.person,
+        propose=proposer_for(vectors) if vectors else None,
     )
 
 

@@ -67,6 +67,17 @@ def sentence_vectors(*, document_ids: Iterable[int]) -> Vectors:
     return _vectors(rows.values_list("sentence_id", "document_id", "vector"))
 
 
+def vectors_by_start(*, source_id: str) -> dict[int, Any]:
+    """One document's sentence vectors by where each sentence starts in its text (embedded
+    first where missing); empty for a document that is not stored."""
+    document = Document.objects.filter(source_id=source_id).values_list("pk", flat=True).first()
+    if document is None:
+        return {}
+    stored = sentence_vectors(document_ids=[document])
+    starts = dict(Sentence.objects.filter(pk__in=stored.ids).values_list("pk", "char_start"))
+    return {starts[pk]: row for pk, row in zip(stored.ids, stored.matrix, strict=True)}
+
+
 def part_vectors(*, document_ids: Iterable[int]) -> Vectors:
     """The vectors of these documents' parts, those missing embedded and stored first."""
     wanted = sorted(set(document_ids))

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from criteria import service
-from criteria.likeliest import likeliest_first, niche_words, proxy_score
+from criteria.likeliest import likeliest_first, niche_words, proxy_score, similarity_of
 from criteria.types import Facet
 from limma.models import Document
 from limma.vocabulary import Vocabulary
 from tests.criteria.conftest import EUROPE, EXPERTS, FACETS, NICHE
+from tests.factories import make_document
 
 FACETS_READ = (
     Facet("function", "condition", "marketing"),
@@ -81,3 +82,34 @@ def test_the_order_never_changes_what_a_complete_read_finds(analyst_api, search_
     assert likeliest == as_planned == backwards
     assert likeliest[0]["counts"]["matched"] >= 1
     assert len(likeliest[1]) == sum(1 for _, _, bio in EXPERTS.values() if bio) - 1
+
+
+STAPLERS = (
+    Facet("product", "condition", "surgical stapling devices"),
+    Facet("channel", "condition", "via government procurement", core="government procurement"),
+)
+
+
+@pytest.mark.django_db
+def test_a_niche_worded_otherwise_reads_the_documents_nearest_its_meaning_first(workspace):
+    """No document holds "stapling devices" or "government procurement": the embedded model's
+    similarity puts the one that sold staplers through public tenders first, and staple guns (a
+    neighbour, never a match) before bridges."""
+    texts = [
+        "Ines leads marketing for infant cereals in Portugal.",
+        "Pia designs suspension bridges for the city of Graz.",
+        "Chiara sold surgical staplers to hospitals through public tenders in Austria.",
+        "Dario sold staple guns to hardware shops in Spain.",
+    ]
+    documents = [
+        make_document(workspace, entity_name=f"Person {n}", text=text).document
+        for n, text in enumerate(texts)
+    ]
+    near = similarity_of(documents, STAPLERS)
+    text = "supplied surgical stapling devices via government procurement"
+
+    ordered = likeliest_first(
+        documents, text=text, facets=STAPLERS, vocabulary=Vocabulary.shipped(), similarity=near
+    )
+    assert ordered[0].text.startswith("Chiara")
+    assert near[documents[2].pk] > near[documents[3].pk] > near[documents[1].pk]

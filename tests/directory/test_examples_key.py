@@ -43,14 +43,17 @@ def test_the_command_prints_each_example_and_exits_0_for_the_shipped_file(capsys
     assert "profiles — Who in France has 20+ years marketing infant formula" in out
 
 
-def test_at_3000_the_shipped_file_prints_what_the_specification_prints(capsys):
+def test_at_3000_the_shipped_file_prints_who_a_reader_can_prove(capsys):
+    """The specification prints 2 of each for a file that accepted no name; the shipped file
+    accepts the names the directory means (`also`: "baby formula", "public procurement", ...),
+    so the people who state those are provable too."""
     call_command("examples_key", "--n", "3000", "--seed", "23")
     heads = [line for line in capsys.readouterr().out.splitlines() if not line.startswith(" ")]
     assert [line.split(" — ")[0] for line in heads] == [
-        "returns_people: 2 of 109 profiles",
-        "returns_people: 2 of 56 profiles",
-        "returns_people: 2 of 209 profiles",
-        "returns_people: 2 of 888 profiles",
+        "returns_people: 3 of 109 profiles",
+        "returns_people: 3 of 56 profiles",
+        "returns_people: 7 of 209 profiles",
+        "returns_people: 7 of 888 profiles",
     ]
 
 
@@ -85,10 +88,11 @@ def test_an_example_that_fits_nobody_says_so_and_exits_1(tmp_path, capsys):
 
 def test_a_name_the_example_accepts_makes_its_people_findable(key):
     shipped = load_examples(DEFAULT_EXAMPLES).examples[1]
-    named = [
-        dict(f, also=["public procurement"]) if f["key"] == "channel" else f for f in shipped.facets
-    ]
-    plain = check(load_examples(DEFAULT_EXAMPLES), key)[1]["findable"]
-    wider = type(shipped)(shipped.question, shipped.constraints, shipped.niche, named)
-    examples = type(load_examples(DEFAULT_EXAMPLES))("d", [wider])
-    assert check(examples, key)[0]["findable"] > plain
+    assert any(f.get("also") for f in shipped.facets)  # the shipped file accepts its names
+    bare = [{k: v for k, v in f.items() if k != "also"} for f in shipped.facets]
+    plain = type(shipped)(shipped.question, shipped.constraints, shipped.niche, bare)
+    examples = type(load_examples(DEFAULT_EXAMPLES))("d", [plain])
+    assert (
+        check(load_examples(DEFAULT_EXAMPLES), key)[1]["findable"]
+        > (check(examples, key)[0]["findable"])
+    )
