@@ -1,5 +1,5 @@
-"""The offline reader's words: names folded as the length rule folds them, and the short shipped
-lexicon of product names that are one thing (criteria/offline/products.py)."""
+"""The offline reader's words: names folded as the length rule folds them, and the phrases it
+proposes as what a document states instead, never as a match (criteria/offline/nearest.py)."""
 
 from __future__ import annotations
 
