@@ -122,6 +122,15 @@ def nearest_phrase(
     return phrases[max(wholer, key=lambda index: (len(phrases[index]), cosines[index]))]
 
 
-def proposer_for(vectors: Mapping[int, Any]) -> Proposer:
-    """nearest_phrase over one document's stored vectors (by sentence start)."""
-    return lambda words, sentences: nearest_phrase(words, sentences, vectors)
+def proposer_for(load_vectors: Callable[[], Mapping[int, Any]]) -> Proposer:
+    """nearest_phrase over one document's stored vectors (by sentence start), loaded on the
+    first proposal only: a document whose conditions all stand in their own words costs no
+    query for them."""
+    loaded: list[Mapping[int, Any]] = []
+
+    def propose(words: str, sentences: Sequence[Any]) -> str | None:
+        if not loaded:
+            loaded.append(load_vectors())
+        return nearest_phrase(words, sentences, loaded[0])
+
+    return propose

@@ -336,12 +336,12 @@ def criteria_splitter(request: Any) -> dict[str, Any]:
 def reader(request: Any) -> dict[str, Any]:
     """The rules' reading, with what the embedded model proposes a profile states for a
     condition not found in its own words (criteria/offline/nearest.py: never a quote)."""
-    vectors = vectors_by_start(source_id=request.document.source_id)
+    source_id = request.document.source_id
     return read_document(
         text=request.document.text,
         facets=[facet.model_dump() for facet in request.facets],
         person=request.person,
-        propose=proposer_for(vectors) if vectors else None,
+        propose=proposer_for(lambda: vectors_by_start(source_id=source_id)),
     )
 
 

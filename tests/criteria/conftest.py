@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from criteria.offline import roles as offline
+from criteria.offline.reader import read_document
 from limma.door.roles import ROLES
 from limma.services.connect import export_connect
 from tests.factories import make_key, make_workspace
@@ -184,9 +185,20 @@ def offline_answer(role: str, request: dict[str, Any]) -> Scripted:
     return Scripted(200, completion(json.dumps(reply), tokens_in=1000, tokens_out=200))
 
 
+def reader_by_rules(request: Any) -> dict[str, Any]:
+    """The offline reader's rules alone: the fake server answers from its own thread, which
+    must not open the test's database (the embedded model's proposals read stored vectors)."""
+    return read_document(
+        text=request.document.text,
+        facets=[facet.model_dump() for facet in request.facets],
+        person=request.person,
+        propose=None,
+    )
+
+
 OFFLINE: dict[str, Callable[[Any], dict[str, Any]]] = {
     "criteria_splitter": offline.criteria_splitter,
-    "reader": offline.reader,
+    "reader": reader_by_rules,
     "second_call": offline.second_call,
     "typing_call": offline.typing_call,
 }

@@ -91,7 +91,8 @@ def proposer(text: str):
     builds them from stored vectors."""
     sentences = sentences_of(text)
     vectors = texts_embed([sentence.text for sentence in sentences])
-    return proposer_for({s.start: v for s, v in zip(sentences, vectors, strict=True)})
+    by_start = {s.start: v for s, v in zip(sentences, vectors, strict=True)}
+    return proposer_for(lambda: by_start)
 
 
 @pytest.mark.parametrize(
