@@ -37,6 +37,8 @@ from qa_view.tools import (
 )
 
 SERVER_NAME = "limma"
+# Where the HTTP transport's key check leaves the request's key, in the ASGI scope.
+KEY_SCOPE = "limma.api_key"
 INSTRUCTIONS = (
     "Limma answers questions over a directory of people and their documents, with proof. "
     "limma_search finds people (a closed set with whole counts); limma_facts enumerates one "
@@ -70,18 +72,34 @@ def mcp_tool(name: str) -> types.Tool:
     )
 
 
-def build_server(key: ApiKey, listed: Iterable[str] | None = None) -> Server:
-    """An MCP server whose every call acts under `key`, listing only what `key` may call."""
-    names = [tool.name for tool in tools_for(key, listed_tools() if listed is None else listed)]
+def build_server(key: ApiKey | None, listed: Iterable[str] | None = None) -> Server:
+    """An MCP server whose every call acts under `key` (None: the key each HTTP request brought),
+    listing only what that key may call."""
+    offered = listed_tools() if listed is None else list(listed)
     server: Server = Server(SERVER_NAME, instructions=INSTRUCTIONS)
+
+    def caller() -> ApiKey | None:
+        if key is not None:
+            return key
+        request = server.request_context.request
+        return request.scope.get(KEY_SCOPE) if request is not None else None
 
     @server.list_tools()
     async def list_tools() -> list[types.Tool]:
+        current = caller()
+        names = [tool.name for tool in tools_for(current, offered)] if current else []
         return [mcp_tool(name) for name in names]
 
     @server.call_tool(validate_input=False)  # the verb's own serializer validates, as over HTTP
     async def call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
-        result = await sync_to_async(run_call, thread_sensitive=False)(key, names, name, arguments)
+        current = caller()
+        if current is None:  # not reached over HTTP: the key check refuses such a request first
+            result = refusal(401, "", {"type": "authentication_failed", "reason": KEY_UNKNOWN})
+        else:
+            names = [tool.name for tool in tools_for(current, offered)]
+            result = await sync_to_async(run_call, thread_sensitive=False)(
+                current, names, name, arguments
+            )
         if not result.ok:
             text = error_text(name, result.result)
             return types.CallToolResult(
@@ -132,21 +150,3 @@ async def serve_stdio(server: Server) -> None:
 
     async with stdio_server() as (read, write):
         await server.run(read, write, server.create_initialization_options())
-
-
-def http_app(server: Server):  # -> starlette.applications.Starlette
-    """Streamable HTTP at /mcp; the session manager runs in the app's lifespan."""
-    import contextlib
-
-    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-    from starlette.applications import Starlette
-    from starlette.routing import Mount
-
-    manager = StreamableHTTPSessionManager(app=server, stateless=True)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):
-        async with manager.run():
-            yield
-
-    return Starlette(routes=[Mount("/mcp", app=manager.handle_request)], lifespan=lifespan)

@@ -15,6 +15,7 @@ import pytest
 from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.memory import create_connected_server_and_client_session
 
 from limma import door
@@ -212,12 +213,12 @@ def test_manage_py_mcp_server_over_streamable_http(scratch_store):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     command = [sys.executable, str(ROOT / "manage.py"), "mcp_server", "--transport",
-               "streamable-http", "--port", str(port), "--api-key", token,
+               "streamable-http", "--port", str(port),
                "--tools", "limma_search,limma_documents"]  # fmt: skip
     server = subprocess.Popen(command, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
     try:
         # The command says where it listens once the app is built; uvicorn then binds.
-        assert "/mcp" in server.stderr.readline()
+        assert "loopback only" in server.stderr.readline()
         url = f"http://127.0.0.1:{port}/mcp/"
 
         async def main():
@@ -227,8 +228,10 @@ def test_manage_py_mcp_server_over_streamable_http(scratch_store):
                         break
                 except OSError:
                     await anyio.sleep(0.05)
+            headers = {"Authorization": f"Bearer {token}"}
             async with (
-                streamable_http_client(url) as (read, write, _),
+                create_mcp_http_client(headers=headers) as http,
+                streamable_http_client(url, http_client=http) as (read, write, _),
                 ClientSession(read, write) as session,
             ):
                 await session.initialize()
@@ -243,6 +246,18 @@ def test_manage_py_mcp_server_over_streamable_http(scratch_store):
     assert json.loads(result_text(documents))["matched"] == {
         "total": 0, "showing": None, "next_offset": None,
     }  # fmt: skip
+
+
+def test_on_a_store_never_migrated_the_command_says_so_and_how_to_mend_it(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env |= {"LIMMA_VAR_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "limma.settings"}
+    ran = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "mcp_server", "--api-key", "lk_a.b"],
+        check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+    assert ran.returncode == 1 and "Traceback" not in ran.stderr
+    assert "never migrated" in ran.stderr and "manage.py migrate" in ran.stderr
 
 
 def test_the_readmes_stdio_snippet_starts_this_command_with_tools_that_exist():
