@@ -292,7 +292,7 @@ LIMMA_QA_EXAMPLES = os.environ.get(
     "LIMMA_QA_EXAMPLES", str(BASE_DIR / "qa_view" / "examples" / "qa_examples.json")
 )
 
-# The MCP server's tool list (manage.py mcp_server): comma-separated tool names; empty = all six.
+# The MCP server's tool list (manage.py mcp_server): comma-separated tool names; empty = all.
 # A key is still listed only the tools it may call.
 LIMMA_MCP_TOOLS = os.environ.get("LIMMA_MCP_TOOLS", "")
 # The hosts the MCP server's streamable HTTP answers to (its Host header; an Origin, when sent, is

@@ -12,7 +12,6 @@ key's. A refusal is a JSON-RPC error body with the HTTP status (401, 421, 403), 
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -30,13 +29,13 @@ from starlette.routing import Mount
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from limma.auth import key_for_token
+from limma.loopback import is_loopback
 from limma.models import ApiKey
 from qa_view.mcp_server import KEY_SCOPE
 
 KEY_MISSING = "Every request carries its API key: Authorization: Bearer lk_<prefix>.<secret>."
 # The SDK's check answers a foreign Host with 421 and a foreign Origin with 403.
 HOST_FAULTS = {421: "host_not_allowed", 403: "origin_not_allowed"}
-LOOPBACK_NAMES = ("localhost",)
 
 
 def allowed_hosts() -> list[str]:
@@ -53,16 +52,6 @@ def security_settings() -> TransportSecuritySettings:
         allowed_hosts=hosts,
         allowed_origins=[f"{scheme}://{host}" for host in hosts for scheme in ("http", "https")],
     )
-
-
-def is_loopback(host: str) -> bool:
-    """Whether binding `host` listens on this machine alone."""
-    if host.lower() in LOOPBACK_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def refused(status: int, fault: str, message: str, request_id: Any = None) -> JSONResponse:

@@ -22,11 +22,17 @@ from django.conf import settings
 from django.db import connections
 from mcp import types
 from mcp.server.lowlevel import Server
+from mcp.server.lowlevel.helper_types import ReadResourceContents
+from pydantic import AnyUrl
 
-from limma.auth import KEY_UNKNOWN
+from limma.auth import KEY_UNKNOWN, WRITE_NEEDS_ANALYST
 from limma.ids import new_request_id
 from limma.models import ApiKey
+from limma.version import limma_version
+from qa_view import mcp_context
+from qa_view.mcp_schemas import input_faults, input_schema, output_schema
 from qa_view.tools import (
+    ARGUMENTS_NOT_AN_OBJECT,
     READ,
     REGISTRY,
     ToolResult,
@@ -39,6 +45,10 @@ from qa_view.tools import (
 SERVER_NAME = "limma"
 # Where the HTTP transport's key check leaves the request's key, in the ASGI scope.
 KEY_SCOPE = "limma.api_key"
+LEFT_OUT = (
+    "{tool} is left out of this server's tools by its configuration (LIMMA_MCP_TOOLS or --tools); "
+    "its tools: {tools}."
+)
 INSTRUCTIONS = (
     "Limma answers questions over a directory of people and their documents, with proof. "
     "limma_search finds people (a closed set with whole counts); limma_facts enumerates one "
@@ -56,27 +66,49 @@ def listed_tools() -> list[str]:
 
 def mcp_tool(name: str) -> types.Tool:
     tool = REGISTRY[name]
-    schema = json.loads(json.dumps(tool.input_schema))
-    schema.setdefault("properties", {})["workspace_id"] = {
-        "type": "string",
-        "description": "The workspace; default: the key's own.",
-    }
     read = tool.tier == READ
     return types.Tool(
         name=name,
         description=tool.description,
-        inputSchema=schema,
+        inputSchema=input_schema(name),
+        outputSchema=output_schema(name),
         annotations=types.ToolAnnotations(
             readOnlyHint=read, destructiveHint=name == "limma_connect", openWorldHint=False
         ),
     )
 
 
+def refused_before_the_verb(
+    key: ApiKey, offered: list[str], name: str, arguments: Any
+) -> ToolResult | None:
+    """Why a call is refused before its verb runs, naming the real reason: no such tool, a tool
+    this server's configuration leaves out, one the key's role may not call, or arguments
+    outside the tool's input schema. None: the verb runs."""
+    tool = REGISTRY.get(name)
+    if tool is None:
+        reason = f"No tool is named {str(name)[:100]!r}; this server's tools: {', '.join(offered)}."
+        return refusal(404, "", {"type": "unknown_tool", "tool": str(name)[:100], "reason": reason})
+    if name not in offered:
+        reason = LEFT_OUT.format(tool=name, tools=", ".join(offered))
+        return refusal(403, tool.path, {"type": "tool_not_offered", "tool": name, "reason": reason})
+    if not tool.may_call(key):
+        detail = {"type": "write_needs_analyst_key", "reason": WRITE_NEEDS_ANALYST}
+        return refusal(403, tool.path, detail)
+    if not isinstance(arguments, dict):
+        return refusal(
+            422, tool.path, {"type": "invalid_request", "reason": ARGUMENTS_NOT_AN_OBJECT}
+        )
+    faults = input_faults(name, arguments)
+    if faults:
+        return refusal(422, tool.path, {"type": "invalid_request", "faults": faults})
+    return None
+
+
 def build_server(key: ApiKey | None, listed: Iterable[str] | None = None) -> Server:
     """An MCP server whose every call acts under `key` (None: the key each HTTP request brought),
     listing only what that key may call."""
     offered = listed_tools() if listed is None else list(listed)
-    server: Server = Server(SERVER_NAME, instructions=INSTRUCTIONS)
+    server: Server = Server(SERVER_NAME, version=limma_version(), instructions=INSTRUCTIONS)
 
     def caller() -> ApiKey | None:
         if key is not None:
@@ -90,15 +122,32 @@ def build_server(key: ApiKey | None, listed: Iterable[str] | None = None) -> Ser
         names = [tool.name for tool in tools_for(current, offered)] if current else []
         return [mcp_tool(name) for name in names]
 
+    @server.list_resources()
+    async def list_resources() -> list[types.Resource]:
+        return mcp_context.resources()
+
+    @server.read_resource()
+    async def read_resource(uri: AnyUrl) -> list[ReadResourceContents]:
+        current = caller()
+        text = await sync_to_async(resource_read, thread_sensitive=False)(current, str(uri))
+        return [ReadResourceContents(content=text, mime_type="application/json")]
+
+    @server.list_prompts()
+    async def list_prompts() -> list[types.Prompt]:
+        return mcp_context.prompts()
+
+    @server.get_prompt()
+    async def get_prompt(name: str, arguments: dict[str, str] | None) -> types.GetPromptResult:
+        return mcp_context.prompt_for(name, arguments)
+
     @server.call_tool(validate_input=False)  # the verb's own serializer validates, as over HTTP
     async def call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
         current = caller()
         if current is None:  # not reached over HTTP: the key check refuses such a request first
             result = refusal(401, "", {"type": "authentication_failed", "reason": KEY_UNKNOWN})
         else:
-            names = [tool.name for tool in tools_for(current, offered)]
             result = await sync_to_async(run_call, thread_sensitive=False)(
-                current, names, name, arguments
+                current, offered, name, arguments
             )
         if not result.ok:
             text = error_text(name, result.result)
@@ -115,6 +164,20 @@ def build_server(key: ApiKey | None, listed: Iterable[str] | None = None) -> Ser
     return server
 
 
+def resource_read(key: ApiKey | None, uri: str) -> str:
+    """A resource of the key's own workspace, read on a worker thread that closes its
+    connection after."""
+    try:
+        current = None
+        if key is not None:
+            current = ApiKey.objects.active().select_related("workspace").filter(pk=key.pk).first()
+        if current is None:
+            raise mcp_context.invalid(KEY_UNKNOWN)
+        return mcp_context.resource_text(uri, current.workspace)
+    finally:
+        connections.close_all()
+
+
 def run_call(key: ApiKey, offered: list[str], name: str, arguments: dict[str, Any]) -> ToolResult:
     """One call under `key`, in the key's workspace unless the call names another. It runs on a
     worker thread of its own and closes that thread's connection after, as a request would."""
@@ -129,6 +192,9 @@ def call_under(key: ApiKey, offered: list[str], name: str, arguments: dict[str, 
     if current is None:  # revoked while the server runs: refused as the HTTP verb refuses it
         detail = {"type": "authentication_failed", "reason": KEY_UNKNOWN}
         return refusal(401, REGISTRY[name].path if name in REGISTRY else "", detail)
+    refused = refused_before_the_verb(current, offered, name, arguments)
+    if refused is not None:
+        return refused
     return call_tool(
         name,
         arguments,
@@ -146,7 +212,7 @@ def result_text(result: types.CallToolResult) -> str:
 
 
 async def serve_stdio(server: Server) -> None:
-    from mcp.server.stdio import stdio_server
+    from qa_view.mcp_stdio import stdio_streams
 
-    async with stdio_server() as (read, write):
+    async with stdio_streams() as (read, write):
         await server.run(read, write, server.create_initialization_options())

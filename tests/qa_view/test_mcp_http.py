@@ -17,18 +17,18 @@ import uvicorn
 from django.core.management import CommandError, call_command
 from mcp import ClientSession, types
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
 
 from limma.auth import KEY_MALFORMED, KEY_UNKNOWN
+from limma.loopback import is_loopback
 from limma.models import Document
-from qa_view.mcp_http import KEY_MISSING, http_app, is_loopback
+from qa_view.mcp_http import KEY_MISSING, http_app
 from qa_view.mcp_server import build_server, result_text
 from tests.factories import make_key
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ALL = [
     "limma_search", "limma_facts", "limma_region",
-    "limma_documents", "limma_ingest", "limma_connect",
+    "limma_documents", "limma_verify", "limma_ingest", "limma_connect",
 ]  # fmt: skip
 INITIALIZE = {
     "jsonrpc": "2.0",
@@ -70,7 +70,7 @@ def session_with(url: str, token: str | None, body):
 
     async def main():
         async with (
-            create_mcp_http_client(headers=headers) as http,
+            httpx.AsyncClient(headers=headers, timeout=60) as http,
             streamable_http_client(url, http_client=http) as (read, write, _),
             ClientSession(read, write) as session,
         ):
@@ -94,7 +94,7 @@ def test_each_request_is_listed_the_tools_its_own_key_may_call(directory):
     _, viewer = make_key(directory, role="viewer")
     with served() as url:
         assert session_with(url, analyst, tool_names) == ALL
-        assert session_with(url, viewer, tool_names) == ALL[:4]
+        assert session_with(url, viewer, tool_names) == ALL[:5]
 
 
 def test_a_call_acts_under_the_requests_key_and_a_viewer_cannot_write(directory):
@@ -110,7 +110,7 @@ def test_a_call_acts_under_the_requests_key_and_a_viewer_cannot_write(directory)
     assert not documents.isError
     stored = Document.objects.filter(workspace=directory).count()
     assert json.loads(result_text(documents))["matched"]["total"] == stored
-    assert ingest.isError and '"type": "tool_not_offered"' in result_text(ingest)
+    assert ingest.isError and '"type": "write_needs_analyst_key"' in result_text(ingest)
 
 
 @pytest.mark.parametrize(
@@ -264,3 +264,27 @@ def test_a_tool_call_over_http_returns_the_verbs_reply(directory):
         facts = session_with(url, token, body)
     assert not facts.isError
     assert facts.structuredContent["matched"]["showing"] == [1, 2]
+
+
+def test_a_deeply_nested_request_over_http_gets_its_reply(directory):
+    _, token = make_key(directory, role="viewer")
+    value: object = "Europe"
+    for _ in range(250):
+        value = {"in": value}
+    constraint = {"relation": "based_in", "slot": "place", "op": "eq", "value": value}
+    deep = {
+        "jsonrpc": "2.0",
+        "id": 2,
+        "method": "tools/call",
+        "params": {"name": "limma_search", "arguments": {"constraints": [constraint]}},
+    }
+    with served() as url:
+        reply = httpx.post(
+            url, json=deep, headers={**MCP_HEADERS, "Authorization": f"Bearer {token}"}, timeout=60
+        )
+
+    assert reply.status_code == 200
+    data = next(line for line in reply.text.splitlines() if line.startswith("data: "))
+    answered = json.loads(data.removeprefix("data: "))
+    assert answered["id"] == 2 and answered["result"]["isError"] is True  # the verb's 422
+    assert "constraints_invalid" in answered["result"]["content"][0]["text"]

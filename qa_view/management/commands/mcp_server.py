@@ -20,6 +20,7 @@ from django.db import connection
 from rest_framework.exceptions import AuthenticationFailed
 
 from limma.auth import key_for_token
+from limma.loopback import is_loopback
 from limma.models import ApiKey
 from qa_view import mcp_http, mcp_server
 from qa_view.tools import REGISTRY
@@ -66,7 +67,7 @@ class Command(BaseCommand):
         if options["api_key"]:
             raise CommandError(KEY_PER_REQUEST)
         host, port = options["host"], options["port"]
-        if not mcp_http.is_loopback(host) and not options["allow_remote"]:
+        if not is_loopback(host) and not options["allow_remote"]:
             raise CommandError(BEYOND_LOOPBACK.format(host=host))
         import uvicorn
 
