@@ -1,11 +1,16 @@
 """The verbs as an MCP tool server (the official `mcp` SDK, 1.x): stdio and streamable HTTP.
 
-The server is built for ONE configured API key. Its tool list is the registry's tools that key
-may call, of the deployment's tool list (LIMMA_MCP_TOOLS, default all six): an agent is never
-shown a tool it may not call. Every call runs through qa_view.tools.call_tool under that key, so
-it has exactly the HTTP verb's permissions and reply. A refusal reaches the agent as a tool error
-whose text is the verb's own body behind the prefix the SDK's FastMCP gives a failed tool:
-`Error executing tool limma_search: {"status": 503, ...}`.
+Over stdio the server acts under ONE configured API key; over streamable HTTP every request
+brings its own (`Authorization: Bearer`, checked per request by qa_view.mcp_http, which hands the
+key on in the request's scope). The tool list is the registry's tools that key may call, of the
+deployment's tool list (LIMMA_MCP_TOOLS, default all): an agent is never shown a tool it may not
+call. A call is first held to the tool's input schema (qa_view.mcp_schemas: as strict as the
+verb) and to what the server offers, each refusal naming its reason; then it runs through
+qa_view.tools.call_tool under that key, so it has exactly the HTTP verb's permissions and reply.
+A refusal reaches the agent as a tool error whose text is the verb's own body behind the prefix
+the SDK's FastMCP gives a failed tool: `Error executing tool limma_search: {"status": 503, ...}`.
+Beside the tools: the workspace's pack and vocabulary as resources, the console's modes as
+prompts (qa_view.mcp_context), Limma's own version in serverInfo.
 
 The low-level `Server` is used rather than FastMCP because the list is built per key from the
 registry's own JSON schemas (FastMCP derives a schema from a function's signature).
@@ -140,7 +145,7 @@ def build_server(key: ApiKey | None, listed: Iterable[str] | None = None) -> Ser
     async def get_prompt(name: str, arguments: dict[str, str] | None) -> types.GetPromptResult:
         return mcp_context.prompt_for(name, arguments)
 
-    @server.call_tool(validate_input=False)  # the verb's own serializer validates, as over HTTP
+    @server.call_tool(validate_input=False)  # held to the schema by run_call, refusal and all
     async def call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
         current = caller()
         if current is None:  # not reached over HTTP: the key check refuses such a request first
