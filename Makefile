@@ -1,4 +1,4 @@
-.PHONY: setup demo run test mutants local-model
+.PHONY: setup demo run test mutants local-model mcp
 setup:
 	scripts/setup
 demo:
@@ -12,3 +12,7 @@ mutants:
 	scripts/mutants $(ARGS)
 local-model:
 	scripts/local-model
+mcp:
+	@scripts/on-demo check --fail-level ERROR >/dev/null
+	@echo "Its key (Authorization: Bearer): $$(cat $${LIMMA_DEMO_DIR:-var/demo}/agent_key)"
+	@scripts/on-demo mcp_server --transport streamable-http --port $${PORT:-8765}

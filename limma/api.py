@@ -25,6 +25,8 @@ from limma.serializers import (
     IngestOutput,
     RegionInput,
     RegionOutput,
+    VerifyInput,
+    VerifyOutput,
     document_item,
     fact_row,
     gap_item,
@@ -35,6 +37,7 @@ from limma.services.facts import facts_enumerate
 from limma.services.ingest import document_ingest
 from limma.services.labelling_state import labelling_states
 from limma.services.region import region_read
+from limma.services.verify import computed_verify
 
 
 def valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
@@ -208,4 +211,45 @@ def documents_answer(
         "request_id": request_id,
         "documents": [document_item(document, states[document.pk]) for document in page],
         "matched": counts,
+    }
+
+
+class VerifyApi(APIView):
+    @extend_schema(request=VerifyInput, responses={200: VerifyOutput}, operation_id="verify")
+    def post(self, request: Request) -> Response:
+        data = valid(VerifyInput, request.data)
+        workspace = access_workspace(request.auth, data["workspace_id"])
+        return Response(
+            verify_answer(
+                data, key=request.auth, workspace=workspace, request_id=request.request_id
+            )
+        )
+
+
+def verify_answer(
+    data: dict[str, Any], *, key: ApiKey, workspace: Workspace, request_id: str
+) -> dict[str, Any]:
+    """The verify verb's reply to valid input: the console's agent and MCP answer with it too."""
+    receipts = [
+        row.get("receipt", row) if isinstance(row.get("receipt"), dict) else row
+        for row in data["rows"]
+    ]
+    verified = computed_verify(
+        key=key,
+        workspace=workspace,
+        relation=data["relation"],
+        receipts=receipts,
+        computed=data["computed"],
+    )
+    return {
+        "request_id": request_id,
+        "relation": verified.relation,
+        "kind": verified.kind,
+        "claimed": verified.claimed,
+        "recomputed": verified.recomputed,
+        "holds": verified.holds,
+        "arithmetic": verified.arithmetic,
+        "rows": [fact_row(row) for row in verified.rows],
+        "not_found": verified.not_found,
+        "unusable": verified.unusable,
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
@@ -301,3 +302,62 @@ def document_item(document: Document, labelling: dict[str, Any]) -> dict[str, An
         "parts": document.part_count,
         "labelling": labelling,
     }
+
+
+class ComputedInput(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        ["count", "sum", "share", "years"],
+        help_text="count: the rows (or, of=people, the people); sum: a slot's numbers; share: "
+        "the fraction of the rows that meet `where`; years: the time the rows' periods cover.",
+    )
+    value = serializers.FloatField(help_text="The value the answer gave (a share as a fraction).")
+    of = serializers.ChoiceField(["rows", "people"], default="rows", required=False)
+    slot = serializers.CharField(max_length=64, required=False, help_text="sum: the slot.")
+    where = serializers.ListField(
+        required=False, min_length=3, max_length=3, help_text="share: [slot, op, value]."
+    )
+    start_slot = serializers.CharField(max_length=64, default="start", required=False)
+    end_slot = serializers.CharField(max_length=64, default="end", required=False)
+    as_of = serializers.DateField(
+        required=False, help_text="years: where an open end runs to (default: today)."
+    )
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if not math.isfinite(data["value"]):
+            raise serializers.ValidationError({"value": "A value is a finite number."})
+        if data["kind"] == "sum" and not data.get("slot"):
+            raise serializers.ValidationError({"slot": "A sum names the slot it adds."})
+        if data["kind"] == "share" and not data.get("where"):
+            raise serializers.ValidationError({"where": "A share names its condition."})
+        if "as_of" in data:
+            data["as_of"] = data["as_of"].isoformat()
+        return data
+
+
+class VerifyInput(WorkspaceInput):
+    relation = serializers.CharField(max_length=64, help_text="The relation the rows are of.")
+    rows = serializers.ListField(
+        child=serializers.DictField(),
+        min_length=1,
+        max_length=MAX_LIMIT,
+        help_text="The rows the answer listed: each its receipt as limma_facts gave it "
+        "(declared: table, record_id; extracted: source_id, char_start, char_end), or the row "
+        "with its receipt.",
+    )
+    computed = ComputedInput()
+
+
+class VerifyOutput(serializers.Serializer):
+    request_id = serializers.CharField()
+    relation = serializers.CharField()
+    kind = serializers.CharField()
+    claimed = serializers.FloatField()
+    recomputed = serializers.FloatField(allow_null=True)
+    holds = serializers.BooleanField(
+        help_text="The claim equals the recomputed value at the claim's own decimals, every "
+        "receipt named a stored row and every value used was readable."
+    )
+    arithmetic = serializers.CharField()
+    rows = FactRowOutput(many=True, help_text="The stored rows the receipts named.")
+    not_found = serializers.ListField(child=serializers.DictField())
+    unusable = serializers.ListField(child=serializers.CharField())

@@ -292,9 +292,16 @@ LIMMA_QA_EXAMPLES = os.environ.get(
     "LIMMA_QA_EXAMPLES", str(BASE_DIR / "qa_view" / "examples" / "qa_examples.json")
 )
 
-# The MCP server's tool list (manage.py mcp_server): comma-separated tool names; empty = all six.
+# The MCP server's tool list (manage.py mcp_server): comma-separated tool names; empty = all.
 # A key is still listed only the tools it may call.
 LIMMA_MCP_TOOLS = os.environ.get("LIMMA_MCP_TOOLS", "")
+# The hosts the MCP server's streamable HTTP answers to (its Host header; an Origin, when sent, is
+# one of them over http or https): comma-separated, any port. Loopback by default.
+LIMMA_MCP_ALLOWED_HOSTS = [
+    host.strip()
+    for host in os.environ.get("LIMMA_MCP_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
+    if host.strip()
+]
 # The evaluator's console (/console/): the key its agent acts under, where its runs are recorded
 # (LIMMA_DATA_DIR/runs), whether they are, and its chips ({"answer": [...], "search": [...]}).
 LIMMA_CONSOLE_API_KEY = os.environ.get("LIMMA_CONSOLE_API_KEY", "")

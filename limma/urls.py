@@ -25,6 +25,7 @@ urlpatterns = [
     path("v1/public/region", api.RegionApi.as_view(), name="region"),
     path("v1/public/facts", api.FactsApi.as_view(), name="facts"),
     path("v1/public/documents", api.DocumentsApi.as_view(), name="documents"),
+    path("v1/public/verify", api.VerifyApi.as_view(), name="verify"),
     path(
         "v1/schema",
         SpectacularAPIView.as_view(permission_classes=[], authentication_classes=[]),

@@ -1,11 +1,16 @@
 """The verbs as an MCP tool server (the official `mcp` SDK, 1.x): stdio and streamable HTTP.
 
-The server is built for ONE configured API key. Its tool list is the registry's tools that key
-may call, of the deployment's tool list (LIMMA_MCP_TOOLS, default all six): an agent is never
-shown a tool it may not call. Every call runs through qa_view.tools.call_tool under that key, so
-it has exactly the HTTP verb's permissions and reply. A refusal reaches the agent as a tool error
-whose text is the verb's own body behind the prefix the SDK's FastMCP gives a failed tool:
-`Error executing tool limma_search: {"status": 503, ...}`.
+Over stdio the server acts under ONE configured API key; over streamable HTTP every request
+brings its own (`Authorization: Bearer`, checked per request by qa_view.mcp_http, which hands the
+key on in the request's scope). The tool list is the registry's tools that key may call, of the
+deployment's tool list (LIMMA_MCP_TOOLS, default all): an agent is never shown a tool it may not
+call. A call is first held to the tool's input schema (qa_view.mcp_schemas: as strict as the
+verb) and to what the server offers, each refusal naming its reason; then it runs through
+qa_view.tools.call_tool under that key, so it has exactly the HTTP verb's permissions and reply.
+A refusal reaches the agent as a tool error whose text is the verb's own body behind the prefix
+the SDK's FastMCP gives a failed tool: `Error executing tool limma_search: {"status": 503, ...}`.
+Beside the tools: the workspace's pack and vocabulary as resources, the console's modes as
+prompts (qa_view.mcp_context), Limma's own version in serverInfo.
 
 The low-level `Server` is used rather than FastMCP because the list is built per key from the
 registry's own JSON schemas (FastMCP derives a schema from a function's signature).
@@ -22,11 +27,17 @@ from django.conf import settings
 from django.db import connections
 from mcp import types
 from mcp.server.lowlevel import Server
+from mcp.server.lowlevel.helper_types import ReadResourceContents
+from pydantic import AnyUrl
 
-from limma.auth import KEY_UNKNOWN
+from limma.auth import KEY_UNKNOWN, WRITE_NEEDS_ANALYST
 from limma.ids import new_request_id
 from limma.models import ApiKey
+from limma.version import limma_version
+from qa_view import mcp_context
+from qa_view.mcp_schemas import input_faults, input_schema, output_schema
 from qa_view.tools import (
+    ARGUMENTS_NOT_AN_OBJECT,
     READ,
     REGISTRY,
     ToolResult,
@@ -37,6 +48,12 @@ from qa_view.tools import (
 )
 
 SERVER_NAME = "limma"
+# Where the HTTP transport's key check leaves the request's key, in the ASGI scope.
+KEY_SCOPE = "limma.api_key"
+LEFT_OUT = (
+    "{tool} is left out of this server's tools by its configuration (LIMMA_MCP_TOOLS or --tools); "
+    "its tools: {tools}."
+)
 INSTRUCTIONS = (
     "Limma answers questions over a directory of people and their documents, with proof. "
     "limma_search finds people (a closed set with whole counts); limma_facts enumerates one "
@@ -54,34 +71,89 @@ def listed_tools() -> list[str]:
 
 def mcp_tool(name: str) -> types.Tool:
     tool = REGISTRY[name]
-    schema = json.loads(json.dumps(tool.input_schema))
-    schema.setdefault("properties", {})["workspace_id"] = {
-        "type": "string",
-        "description": "The workspace; default: the key's own.",
-    }
     read = tool.tier == READ
     return types.Tool(
         name=name,
         description=tool.description,
-        inputSchema=schema,
+        inputSchema=input_schema(name),
+        outputSchema=output_schema(name),
         annotations=types.ToolAnnotations(
             readOnlyHint=read, destructiveHint=name == "limma_connect", openWorldHint=False
         ),
     )
 
 
-def build_server(key: ApiKey, listed: Iterable[str] | None = None) -> Server:
-    """An MCP server whose every call acts under `key`, listing only what `key` may call."""
-    names = [tool.name for tool in tools_for(key, listed_tools() if listed is None else listed)]
-    server: Server = Server(SERVER_NAME, instructions=INSTRUCTIONS)
+def refused_before_the_verb(
+    key: ApiKey, offered: list[str], name: str, arguments: Any
+) -> ToolResult | None:
+    """Why a call is refused before its verb runs, naming the real reason: no such tool, a tool
+    this server's configuration leaves out, one the key's role may not call, or arguments
+    outside the tool's input schema. None: the verb runs."""
+    tool = REGISTRY.get(name)
+    if tool is None:
+        reason = f"No tool is named {str(name)[:100]!r}; this server's tools: {', '.join(offered)}."
+        return refusal(404, "", {"type": "unknown_tool", "tool": str(name)[:100], "reason": reason})
+    if name not in offered:
+        reason = LEFT_OUT.format(tool=name, tools=", ".join(offered))
+        return refusal(403, tool.path, {"type": "tool_not_offered", "tool": name, "reason": reason})
+    if not tool.may_call(key):
+        detail = {"type": "write_needs_analyst_key", "reason": WRITE_NEEDS_ANALYST}
+        return refusal(403, tool.path, detail)
+    if not isinstance(arguments, dict):
+        return refusal(
+            422, tool.path, {"type": "invalid_request", "reason": ARGUMENTS_NOT_AN_OBJECT}
+        )
+    faults = input_faults(name, arguments)
+    if faults:
+        return refusal(422, tool.path, {"type": "invalid_request", "faults": faults})
+    return None
+
+
+def build_server(key: ApiKey | None, listed: Iterable[str] | None = None) -> Server:
+    """An MCP server whose every call acts under `key` (None: the key each HTTP request brought),
+    listing only what that key may call."""
+    offered = listed_tools() if listed is None else list(listed)
+    server: Server = Server(SERVER_NAME, version=limma_version(), instructions=INSTRUCTIONS)
+
+    def caller() -> ApiKey | None:
+        if key is not None:
+            return key
+        request = server.request_context.request
+        return request.scope.get(KEY_SCOPE) if request is not None else None
 
     @server.list_tools()
     async def list_tools() -> list[types.Tool]:
+        current = caller()
+        names = [tool.name for tool in tools_for(current, offered)] if current else []
         return [mcp_tool(name) for name in names]
 
-    @server.call_tool(validate_input=False)  # the verb's own serializer validates, as over HTTP
+    @server.list_resources()
+    async def list_resources() -> list[types.Resource]:
+        return mcp_context.resources()
+
+    @server.read_resource()
+    async def read_resource(uri: AnyUrl) -> list[ReadResourceContents]:
+        current = caller()
+        text = await sync_to_async(resource_read, thread_sensitive=False)(current, str(uri))
+        return [ReadResourceContents(content=text, mime_type="application/json")]
+
+    @server.list_prompts()
+    async def list_prompts() -> list[types.Prompt]:
+        return mcp_context.prompts()
+
+    @server.get_prompt()
+    async def get_prompt(name: str, arguments: dict[str, str] | None) -> types.GetPromptResult:
+        return mcp_context.prompt_for(name, arguments)
+
+    @server.call_tool(validate_input=False)  # held to the schema by run_call, refusal and all
     async def call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
-        result = await sync_to_async(run_call, thread_sensitive=False)(key, names, name, arguments)
+        current = caller()
+        if current is None:  # not reached over HTTP: the key check refuses such a request first
+            result = refusal(401, "", {"type": "authentication_failed", "reason": KEY_UNKNOWN})
+        else:
+            result = await sync_to_async(run_call, thread_sensitive=False)(
+                current, offered, name, arguments
+            )
         if not result.ok:
             text = error_text(name, result.result)
             return types.CallToolResult(
@@ -95,6 +167,20 @@ def build_server(key: ApiKey, listed: Iterable[str] | None = None) -> Server:
         )
 
     return server
+
+
+def resource_read(key: ApiKey | None, uri: str) -> str:
+    """A resource of the key's own workspace, read on a worker thread that closes its
+    connection after."""
+    try:
+        current = None
+        if key is not None:
+            current = ApiKey.objects.active().select_related("workspace").filter(pk=key.pk).first()
+        if current is None:
+            raise mcp_context.invalid(KEY_UNKNOWN)
+        return mcp_context.resource_text(uri, current.workspace)
+    finally:
+        connections.close_all()
 
 
 def run_call(key: ApiKey, offered: list[str], name: str, arguments: dict[str, Any]) -> ToolResult:
@@ -111,6 +197,9 @@ def call_under(key: ApiKey, offered: list[str], name: str, arguments: dict[str, 
     if current is None:  # revoked while the server runs: refused as the HTTP verb refuses it
         detail = {"type": "authentication_failed", "reason": KEY_UNKNOWN}
         return refusal(401, REGISTRY[name].path if name in REGISTRY else "", detail)
+    refused = refused_before_the_verb(current, offered, name, arguments)
+    if refused is not None:
+        return refused
     return call_tool(
         name,
         arguments,
@@ -128,25 +217,7 @@ def result_text(result: types.CallToolResult) -> str:
 
 
 async def serve_stdio(server: Server) -> None:
-    from mcp.server.stdio import stdio_server
+    from qa_view.mcp_stdio import stdio_streams
 
-    async with stdio_server() as (read, write):
+    async with stdio_streams() as (read, write):
         await server.run(read, write, server.create_initialization_options())
-
-
-def http_app(server: Server):  # -> starlette.applications.Starlette
-    """Streamable HTTP at /mcp; the session manager runs in the app's lifespan."""
-    import contextlib
-
-    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-    from starlette.applications import Starlette
-    from starlette.routing import Mount
-
-    manager = StreamableHTTPSessionManager(app=server, stateless=True)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):
-        async with manager.run():
-            yield
-
-    return Starlette(routes=[Mount("/mcp", app=manager.handle_request)], lifespan=lifespan)

@@ -11,6 +11,7 @@ from limma.conf import limma_settings
 from limma.models import Entity, Workspace
 from limma.services.keys import api_key_create
 from limma.services.vectors import workspace_embed
+from qa_view.agent_key import agent_key_kept
 from qa_view.examples import load_examples
 from qa_view.models import Visitor
 from qa_view.read_ahead import example_plan, example_read
@@ -75,6 +76,7 @@ def rehearsal_prepare(
         )
         visitor.save()
     say(f"the page's key: {visitor_key} ({KEY_SAYS[visitor_key]})")
+    agent_key_kept(workspace)
     return {"name": visitor.name, "code": code}
 
 

@@ -30,11 +30,19 @@ from limma.api import (
     ingest_answer,
     region_answer,
     valid,
+    verify_answer,
 )
 from limma.auth import WRITE_NEEDS_ANALYST
 from limma.errors import ApplicationError, Forbidden, validation_faults
 from limma.models import ApiKey, Workspace
-from limma.serializers import ConnectInput, DocumentsInput, FactsInput, IngestInput, RegionInput
+from limma.serializers import (
+    ConnectInput,
+    DocumentsInput,
+    FactsInput,
+    IngestInput,
+    RegionInput,
+    VerifyInput,
+)
 from search.api import search_answered
 from search.serializers import SearchInput
 from search.service import SearchOutcome
@@ -168,6 +176,45 @@ TOOL_SPECS: dict[str, dict[str, Any]] = {
                 "limit": {"type": "integer", "minimum": 1, "maximum": 200},
                 "offset": {"type": "integer", "minimum": 0},
             },
+        },
+    },
+    "limma_verify": {
+        "name": "limma_verify",
+        "description": (
+            "Recompute a value you computed across rows you listed, from the stored values, "
+            "instead of doing the arithmetic yourself: give the relation, the rows (each its "
+            "receipt as limma_facts gave it) and computed={kind, value}: kind count (of rows, or "
+            'of="people"), sum (slot=), share (where=[slot, op, value]; value a fraction) or '
+            "years (the time the rows' start and end cover, each stretch once; as_of= for an "
+            "open end). The reply says whether it holds (at your value's own decimals), the "
+            "recomputed value and the arithmetic, and any receipt that names no stored row."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "relation": {"type": "string"},
+                "rows": {
+                    "type": "array",
+                    "items": {"type": "object"},
+                    "description": "The receipts of the rows the answer listed.",
+                },
+                "computed": {
+                    "type": "object",
+                    "properties": {
+                        "kind": {"type": "string", "enum": ["count", "sum", "share", "years"]},
+                        "value": {"type": "number"},
+                        "of": {"type": "string", "enum": ["rows", "people"]},
+                        "slot": {"type": "string"},
+                        "where": {"type": "array", "minItems": 3, "maxItems": 3},
+                        "start_slot": {"type": "string"},
+                        "end_slot": {"type": "string"},
+                        "as_of": {"type": "string", "description": "YYYY-MM-DD."},
+                    },
+                    "required": ["kind", "value"],
+                    "additionalProperties": False,
+                },
+            },
+            "required": ["relation", "rows", "computed"],
         },
     },
     "limma_ingest": {
@@ -376,6 +423,13 @@ def _documents(
     return documents_answer(data, key=key, workspace=workspace, request_id=request_id)
 
 
+def _verify(
+    body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
+) -> dict[str, Any]:
+    data = valid(VerifyInput, body)
+    return verify_answer(data, key=key, workspace=workspace, request_id=request_id)
+
+
 def _ingest(
     body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
 ) -> dict[str, Any]:
@@ -397,6 +451,7 @@ REGISTRY: dict[str, Tool] = {
         Tool("limma_facts", READ, "/v1/public/facts", _facts),
         Tool("limma_region", READ, "/v1/public/region", _region),
         Tool("limma_documents", READ, "/v1/public/documents", _documents),
+        Tool("limma_verify", READ, "/v1/public/verify", _verify),
         Tool("limma_ingest", WRITE, "/v1/public/ingest", _ingest),
         Tool("limma_connect", WRITE, "/v1/public/connect", _connect),
     )

@@ -2,7 +2,7 @@
 its own — the same loop, the same tools, the same store (docs/pages.md#the-console).
 
 - answer: the analyst's agent over facts and regions (one facts call per address, a receipt on
-  every row, a recomputation of any value computed across the set);
+  every row, any value computed across the set recomputed by one limma_verify call);
 - search: the search product — a brief to the search verb first, the closed set read from its
   reply, what was not searched said;
 - people: the people prompt the Q&A page's agent runs on (ordinary conditions to the search
@@ -32,8 +32,10 @@ table and columns are its source). Read a row's label with limma_region only whe
 address cannot otherwise be told apart.
 4. Apply a condition of the request AFTER enumerating: count what the address holds, then what \
 meets the condition (N of M).
-5. Recompute any value computed across the set (a count, a sum, a share) from the rows you \
-listed, and show the arithmetic on a Computed line; never take a computed value on trust."""
+5. Never do arithmetic across the set yourself: for any value computed from the rows you listed \
+(a count, a sum, a share, a duration in years), call limma_verify ONCE with the relation, those \
+rows' receipts and computed={kind, value}, and write its arithmetic on a Computed line with \
+whether it holds; if it does not hold, give its recomputed value instead of yours."""
 
 ANSWER_FORMAT = """6. The answer is a result set, not prose: a first line N results at K \
 addresses (or N of M when a condition was applied, or 0 results); a table of every row with its \
@@ -44,7 +46,8 @@ no raw field names."""
 ANSWER_SYSTEM = f"""You are an analyst's agent over a store of people, their records and their \
 documents. You read it only through the tools you are offered: limma_facts (address one \
 relation's rows, each with its receipt), limma_region (read a span of a document back, byte for \
-byte), limma_search and limma_documents.
+byte), limma_verify (recompute a value across listed rows from the stored values), limma_search \
+and limma_documents.
 
 {DATA_NOT_INSTRUCTIONS}
 

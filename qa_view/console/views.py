@@ -13,6 +13,7 @@ import queue
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import asdict
+from functools import wraps
 from typing import Any
 
 from django.conf import settings
@@ -25,7 +26,9 @@ from django.http import (
     JsonResponse,
     StreamingHttpResponse,
 )
+from django.middleware.csrf import CsrfViewMiddleware
 from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 from rest_framework.exceptions import AuthenticationFailed
 
@@ -42,12 +45,36 @@ from qa_view.examples import configured_examples
 logger = logging.getLogger(__name__)
 NO_KEY = "The console has no API key: set LIMMA_CONSOLE_API_KEY to a key of the workspace."
 MAX_K = 50
+SIGN_IN = "Sign in as staff first, at /admin/login/."
+CSRF_FAILED = (
+    "The request carries no valid CSRF token: send the csrftoken cookie's value as X-CSRFToken."
+)
 
 
 def refused(request: HttpRequest, status: int, kind: str, **detail: Any) -> JsonResponse:
     """The API's one refusal shape."""
     body = {"status": status, "path": request.path, "detail": {"type": kind, **detail}}
     return JsonResponse(body, status=status)
+
+
+def staff_api(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The console's JSON API, refused in JSON: a request not signed in as staff is a 403
+    `staff_sign_in_required` (not the sign-in page), and a POST that fails Django's CSRF check
+    after signing in is a 403 `csrf_failed` (not Django's HTML page). The CSRF check itself is
+    Django's own, run here after the sign-in is known so the refusal names the real reason."""
+
+    @csrf_exempt
+    @wraps(view)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        user = request.user
+        if not (user.is_authenticated and user.is_active and user.is_staff):
+            return refused(request, 403, "staff_sign_in_required", reason=SIGN_IN)
+        failed = CsrfViewMiddleware(lambda _: HttpResponse()).process_view(request, None, (), {})
+        if failed is not None:
+            return refused(request, 403, "csrf_failed", reason=CSRF_FAILED)
+        return view(request, *args, **kwargs)
+
+    return guarded
 
 
 def console_key() -> ApiKey | None:
@@ -125,7 +152,7 @@ def _stream(
 
 
 @require_POST
-@staff_member_required
+@staff_api
 def api_run(request: HttpRequest) -> HttpResponse:
     """POST {question, mode, compare, k} (or example: the n-th "Try:" example): a streamed run."""
     key = console_key()
@@ -178,7 +205,7 @@ def api_run(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@staff_member_required
+@staff_api
 def api_runs(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"runs": runs.recorded_runs(), "recording": runs.recording()})
 
@@ -191,13 +218,13 @@ def _record(run_id: str) -> dict[str, Any]:
 
 
 @require_GET
-@staff_member_required
+@staff_api
 def api_record(request: HttpRequest, run_id: str) -> JsonResponse:
     return JsonResponse(_record(run_id))
 
 
 @require_GET
-@staff_member_required
+@staff_api
 def api_replay(request: HttpRequest, run_id: str) -> StreamingHttpResponse:
     """The recorded run again, step by step, from its record: no model, no verb, no spend."""
     record = _record(run_id)

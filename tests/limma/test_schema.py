@@ -29,6 +29,7 @@ VERBS = {
     "/v1/public/facts": "post",
     "/v1/public/documents": "get",
     "/v1/public/search": "post",
+    "/v1/public/verify": "post",
 }
 
 
@@ -153,6 +154,25 @@ def _documents(**params):
     return call
 
 
+def _verify(**computed):
+    def call(api, workspace):
+        rows = api.post(
+            "/v1/public/facts",
+            {"workspace_id": workspace.id, "relation_query": {"relation": "held_role"}},
+            format="json",
+        ).json()["rows"]
+        missing = {"origin": "declared", "table": "roles", "record_id": "no-such-record"}
+        body = {
+            "workspace_id": workspace.id,
+            "relation": "held_role",
+            "rows": [*rows, missing],
+            "computed": computed,
+        }
+        return api.post("/v1/public/verify", body, format="json")
+
+    return call
+
+
 class Call(NamedTuple):
     path: str
     method: str
@@ -220,6 +240,14 @@ CALLS = [
     pytest.param(
         Call("/v1/public/documents", "get", 200, _documents(kind="no_such_kind")),
         id="documents_none",
+    ),
+    pytest.param(
+        Call("/v1/public/verify", "post", 200, _verify(kind="count", value=1, of="people")),
+        id="verify_count",
+    ),
+    pytest.param(
+        Call("/v1/public/verify", "post", 200, _verify(kind="years", value=1)),
+        id="verify_years",
     ),
 ]
 

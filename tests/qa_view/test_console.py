@@ -74,7 +74,7 @@ def test_a_mode_changes_only_the_system_prompt(key, mode, data_dir):
     assert first.messages[0].content == system_for(mode)
     assert first.messages[1].content == "Who is in Germany?"
     assert [tool.name for tool in first.tools] == [
-        "limma_search", "limma_facts", "limma_region", "limma_documents",
+        "limma_search", "limma_facts", "limma_region", "limma_documents", "limma_verify",
     ]  # fmt: skip
     assert record["mode"] == mode and record["answer"] == DONE["content"]
 

@@ -42,7 +42,9 @@ def test_a_visitor_or_nobody_is_sent_to_the_staff_sign_in(client, directory):
     User.objects.create_user("v", password="pw-v-12345", is_staff=False)
     client.login(username="v", password="pw-v-12345")
     assert client.get("/console/").status_code == 302
-    assert post_run(client, question="x").status_code == 302
+    refused = post_run(client, question="x")  # the API says why, in JSON
+    assert refused.status_code == 403
+    assert refused.json()["detail"]["type"] == "staff_sign_in_required"
 
 
 def test_the_page_offers_the_modes_the_chips_and_the_examples(console, examples_file):

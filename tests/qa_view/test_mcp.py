@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import anyio
+import httpx
 import pytest
 from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
@@ -26,7 +27,7 @@ from tests.qa_view.conftest import EUROPE
 ROOT = Path(__file__).resolve().parents[2]
 ALL = [
     "limma_search", "limma_facts", "limma_region",
-    "limma_documents", "limma_ingest", "limma_connect",
+    "limma_documents", "limma_verify", "limma_ingest", "limma_connect",
 ]  # fmt: skip
 # The SDK's client runs the server's calls on another thread: the rows must be committed.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,7 +74,7 @@ def test_an_analyst_key_is_listed_every_tool_in_tiers(directory):
 def test_a_viewer_key_is_never_shown_a_tool_it_may_not_call(directory):
     key, _ = make_key(directory, role="viewer")
 
-    assert [tool.name for tool in listed(build_server(key))] == ALL[:4]
+    assert [tool.name for tool in listed(build_server(key))] == ALL[:5]
 
 
 def test_the_tool_list_setting_narrows_the_list_and_a_call_outside_it_is_refused(
@@ -86,9 +87,8 @@ def test_the_tool_list_setting_narrows_the_list_and_a_call_outside_it_is_refused
     assert [tool.name for tool in listed(server)] == list(READ_ONLY_TOOLS)
     refused = called(server, "limma_ingest", {"document_kind": "profile", "text": "x"})
     assert refused.isError
-    assert json.loads(result_text(refused).split(": ", 1)[1])["detail"]["type"] == (
-        "tool_not_offered"
-    )
+    detail = json.loads(result_text(refused).split(": ", 1)[1])["detail"]
+    assert detail["type"] == "tool_not_offered" and "LIMMA_MCP_TOOLS" in detail["reason"]
 
 
 def test_a_search_over_mcp_is_the_verbs_reply_and_pages_as_the_verb_pages(directory):
@@ -114,8 +114,8 @@ def test_a_viewer_key_cannot_write_even_when_it_names_the_tool(directory, settin
     server = build_server(key, listed=ALL)  # listed by hand: the key still decides
     result = called(server, "limma_ingest", {"document_kind": "profile", "text": "Hello."})
 
-    assert result.isError
-    assert '"type": "tool_not_offered"' in result_text(result)
+    assert result.isError  # the verb's own refusal: the key's role, not the server's list
+    assert '"type": "write_needs_analyst_key"' in result_text(result)
 
 
 def test_an_analyst_key_ingests_with_the_verbs_reply(directory):
@@ -212,12 +212,12 @@ def test_manage_py_mcp_server_over_streamable_http(scratch_store):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     command = [sys.executable, str(ROOT / "manage.py"), "mcp_server", "--transport",
-               "streamable-http", "--port", str(port), "--api-key", token,
+               "streamable-http", "--port", str(port),
                "--tools", "limma_search,limma_documents"]  # fmt: skip
     server = subprocess.Popen(command, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
     try:
         # The command says where it listens once the app is built; uvicorn then binds.
-        assert "/mcp" in server.stderr.readline()
+        assert "loopback only" in server.stderr.readline()
         url = f"http://127.0.0.1:{port}/mcp/"
 
         async def main():
@@ -227,8 +227,10 @@ def test_manage_py_mcp_server_over_streamable_http(scratch_store):
                         break
                 except OSError:
                     await anyio.sleep(0.05)
+            headers = {"Authorization": f"Bearer {token}"}
             async with (
-                streamable_http_client(url) as (read, write, _),
+                httpx.AsyncClient(headers=headers, timeout=60) as http,
+                streamable_http_client(url, http_client=http) as (read, write, _),
                 ClientSession(read, write) as session,
             ):
                 await session.initialize()
@@ -245,12 +247,24 @@ def test_manage_py_mcp_server_over_streamable_http(scratch_store):
     }  # fmt: skip
 
 
-def test_the_readmes_stdio_snippet_starts_this_command_with_tools_that_exist():
+def test_on_a_store_never_migrated_the_command_says_so_and_how_to_mend_it(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env |= {"LIMMA_VAR_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "limma.settings"}
+    ran = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "mcp_server", "--api-key", "lk_a.b"],
+        check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+    assert ran.returncode == 1 and "Traceback" not in ran.stderr
+    assert "never migrated" in ran.stderr and "manage.py migrate" in ran.stderr
+
+
+def test_the_readmes_stdio_snippet_starts_the_demos_server_with_tools_that_exist():
     readme = (ROOT / "README.md").read_text()
     section = readme.split("## The verbs as MCP tools", 1)[1]
     snippet = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
     server = snippet["mcpServers"]["limma"]
 
-    assert server["args"][-2:] == ["/path/to/limma/manage.py", "mcp_server"]
+    assert server["command"] == "/path/to/limma/scripts/on-demo"
+    assert server["args"] == ["mcp_server"]
     assert set(server["env"]["LIMMA_MCP_TOOLS"].split(",")) == set(READ_ONLY_TOOLS)
-    assert server["env"]["LIMMA_API_KEY"].startswith("lk_")

@@ -4,7 +4,9 @@
 
 The agent acts under --api-key (or LIMMA_CONSOLE_API_KEY); --hints names the chips' JSON
 ({"answer": [...], "search": [...]}); --no-record keeps no run (the replay menu lists none).
-Staff sign in at /admin/login/.
+Staff sign in at /admin/login/. On a loopback address it is served over plain HTTP whatever
+LIMMA_SECURE says (no redirect to https, cookies sent over http, no HSTS): the development
+server speaks nothing else. Beyond loopback LIMMA_SECURE holds, as for the site.
 """
 
 from __future__ import annotations
@@ -18,7 +20,26 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from limma.loopback import is_loopback
 from qa_view.console.hints import HintsInvalid, hints_parsed
+
+# What LIMMA_SECURE turns on, off: the development server answers plain HTTP only.
+PLAIN_HTTP = {
+    "SECURE_SSL_REDIRECT": False,
+    "SESSION_COOKIE_SECURE": False,
+    "CSRF_COOKIE_SECURE": False,
+    "SECURE_HSTS_SECONDS": 0,
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS": False,
+    "SECURE_HSTS_PRELOAD": False,
+}
+
+
+def address_host(addrport: str) -> str:
+    """The host part of runserver's address argument ("8001" alone is 127.0.0.1)."""
+    if addrport.isdigit():
+        return "127.0.0.1"
+    host, _, _ = addrport.rpartition(":")
+    return host or "127.0.0.1"
 
 
 class Command(BaseCommand):
@@ -41,4 +62,13 @@ class Command(BaseCommand):
             settings.LIMMA_CONSOLE_API_KEY = options["api_key"]
         if options["no_record"]:
             settings.LIMMA_CONSOLE_RECORD = False
-        call_command("runserver", options["addrport"], use_reloader=False)
+        address = options["addrport"]
+        if is_loopback(address_host(address)):
+            for name, value in PLAIN_HTTP.items():
+                setattr(settings, name, value)
+            shown = address if not address.isdigit() else f"127.0.0.1:{address}"
+            self.stdout.write(
+                f"The console: http://{shown}/console/ (plain HTTP on loopback; staff sign in "
+                f"at /admin/login/)"
+            )
+        call_command("runserver", address, use_reloader=False)

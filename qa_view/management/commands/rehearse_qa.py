@@ -126,6 +126,8 @@ class Command(BaseCommand):
             f"\nThe Q&A page: http://127.0.0.1:{port}/qa/\n"
             f"Sign in as: {prepared['name']}\nAccess code: {prepared['code']}\n"
             f"(the store is {out}; Ctrl-C stops the page and its worker)\n"
+            f"The same directory to an MCP client or the console: scripts/on-demo mcp_server, "
+            f"scripts/on-demo console (README)\n"
         )
         self.stdout.flush()
         connections.close_all()  # the page and the worker hold the store from here on
