@@ -235,9 +235,11 @@ def report_quality(result: dict[str, Any], world: World, baselines: Baselines, g
             "precision",
             "every part: precision",
             "own words: R / P",
-        ] + [f"{name} @k: R / P (R @gold)" for name in baselines.rankers]
+        ] + [f"{name} @k: R / P (R / P @gold)" for name in baselines.rankers]
         print(f"\ngold {'as planted' if reading == 'planted' else 'under the multi-idea reading'}:")
         print(table(header, rows))
+        for line in threshold_lines(world, baselines, gold, reading):
+            print(line)
     states = [
         [
             idea.key,
@@ -266,6 +268,37 @@ def report_quality(result: dict[str, Any], world: World, baselines: Baselines, g
             print(line)
 
 
+def threshold_lines(world: World, baselines: Baselines, gold: Gold, reading: str) -> list[str]:
+    """Each baseline at one threshold over the world's ideas: its best F1, and the highest
+    recall at precision 0.6 (the goal set for Limma)."""
+    import numpy as np
+
+    from benchmarks.scale._idea_baselines import best_thresholds
+
+    lines = []
+    for name, ranker in baselines.rankers.items():
+        scored = []
+        for idea in world.ideas:
+            expected = world.expected(idea.key, reading)
+            per_part = Counter(gold.part_of[key] for key in expected)
+            keys = [part.key for part in gold.parts]
+            scored.append(
+                (
+                    ranker.scores(idea.question),
+                    np.array([per_part.get(key, 0) for key in keys]),
+                    np.array([key in per_part for key in keys]),
+                )
+            )
+        best = best_thresholds(scored)
+        at_floor = best["at_floor"]
+        lines.append(
+            f"{name}, one threshold over the six ideas: best F1 at R {best['best_f1'][0]:.2f} / "
+            f"P {best['best_f1'][1]:.2f}; highest recall at P >= 0.6: "
+            + (f"R {at_floor[0]:.2f} / P {at_floor[1]:.2f}" if at_floor else "none reaches it")
+        )
+    return lines
+
+
 def quality_row(
     name: str, scores: dict[str, Score], possibly: int, baselines: Baselines, k_gold: Any
 ) -> list[Any]:
@@ -286,7 +319,10 @@ def quality_row(
     for ranker in baselines.rankers:
         at_k, at_gold = scores[f"{ranker}@k"], scores[f"{ranker}@gold"]
         at = f" @{k_gold}" if k_gold != "" else ""
-        row.append(f"{ratio(at_k.recall)} / {ratio(at_k.precision)} ({ratio(at_gold.recall)}{at})")
+        row.append(
+            f"{ratio(at_k.recall)} / {ratio(at_k.precision)} "
+            f"({ratio(at_gold.recall)} / {ratio(at_gold.precision)}{at})"
+        )
     return row
 
 
