@@ -76,7 +76,8 @@ def best_thresholds(
     # Only cut where the score changes: a threshold matches every part of equal score.
     ends = np.r_[np.nonzero(np.diff(scores[order]))[0], len(order) - 1]
     recall, precision = recall[ends], precision[ends]
-    f1 = np.where(recall + precision > 0, 2 * recall * precision / (recall + precision), 0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        f1 = np.where(recall + precision > 0, 2 * recall * precision / (recall + precision), 0)
     best = int(np.argmax(f1))
     reaching = np.nonzero(precision >= floor)[0]
     at_floor = int(reaching[np.argmax(recall[reaching])]) if len(reaching) else None

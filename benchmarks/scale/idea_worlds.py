@@ -21,9 +21,10 @@ Sections (`--sections`, in this order):
   multi-idea reading: the planted sentences found against those expected, the parts matched
   that hold none, how many landed in possibly, beside the trivial optima (every part; the
   idea's own words) and the two retrieval baselines at the same number of passages (BM25 with
-  bm25s; all-MiniLM-L6-v2 int8 ONNX), plus each baseline at the number of gold parts. Every
-  missed sentence is named with its topics and their verdicts, or why it has none; the double
-  judgment's disagreement rate is printed.
+  bm25s; all-MiniLM-L6-v2 int8 ONNX), plus each baseline at the number of gold parts and at
+  one threshold over the world's six ideas (its best F1, and its highest recall at precision
+  0.6). Every missed sentence is named with its topics and their verdicts, or why it has none;
+  the double judgment's disagreement rate is printed.
 - calls: the world at 1x, 4x and 16x documents, each in a fresh workspace, then in one workspace
   grown from size to size; at each, every idea is asked (and called again while labels are left
   to sort) and then asked once more: grouping calls per question, distinct labels in scope, new
@@ -96,7 +97,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         choices=("office", *sorted(WORLDS)),
         default="office",
         help="the quality section's world: office (this harness's own), or one written before "
-        "any tuning (_idea_worlds_more.py; freight is kept apart); scripted runs office only",
+        "any tuning (_idea_worlds_more.py, _idea_worlds_later.py; freight and council are kept "
+        "apart); scripted runs office only",
     )
     parser.add_argument("--keep", action="store_true", help="keep the scratch store")
     args = parser.parse_args(argv)
