@@ -3,9 +3,9 @@ sentence, weighed against the shipped broader terms (ideas/offline/meaning.py), 
 words.
 
 - means it: the example, read without the idea's own words, lies nearly as near the idea as the
-  broader term it lies nearest (margin at least MEANS_IT_MARGIN), it lies at least
-  MEANS_IT_LIKENESS near the idea, and it falls under one of the idea's own nearest broader
-  terms (one of the example's three nearest is among the idea's first MEANS_IT_SHARED + 1);
+  broader term it lies nearest (margin at least Bars.margin), it lies at least Bars.likeness
+  near the idea, and it falls under one of the idea's own nearest broader terms (one of the
+  example's three nearest is among the idea's first Bars.shared + 1);
 - possibly: the model cannot tell: the example comes within POSSIBLY_SLACK of those bars
   without passing them, or the label's own words lie near the idea's (a near miss borrows them
   as often as a phrasing means them);
@@ -18,26 +18,35 @@ every world tuned on.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ideas.offline.meaning import Fit, fits
 from limma.door.shapes import IdeaGroupRequest
 
-MEANS_IT_MARGIN = -0.14
-MEANS_IT_LIKENESS = 0.20
-MEANS_IT_SHARED = 1
+
+@dataclass(frozen=True)
+class Bars:
+    """What a label's example must pass to mean the idea (see the module's docstring)."""
+
+    margin: float = -0.14
+    likeness: float = 0.20
+    shared: int = 1
+
+
+MEANS_IT = Bars()
 POSSIBLY_SLACK = 0.05  # the margin's, and two more of the idea's nearest terms
 POSSIBLY_LABEL = 0.60
 
 
-def verdict(fit: Fit) -> str:
+def verdict(fit: Fit, bars: Bars = MEANS_IT) -> str:
     if (
-        fit.margin >= MEANS_IT_MARGIN
-        and fit.shared_rank <= MEANS_IT_SHARED
-        and fit.likeness >= MEANS_IT_LIKENESS
+        fit.margin >= bars.margin
+        and fit.shared_rank <= bars.shared
+        and fit.likeness >= bars.likeness
     ):
         return "means_it"
-    if fit.margin >= MEANS_IT_MARGIN - POSSIBLY_SLACK and fit.shared_rank <= MEANS_IT_SHARED + 2:
+    if fit.margin >= bars.margin - POSSIBLY_SLACK and fit.shared_rank <= bars.shared + 2:
         return "possibly"
     if fit.label_likeness >= POSSIBLY_LABEL:
         return "possibly"

@@ -4,8 +4,8 @@ embedded sentence model (ideas/offline/meaning.py).
 No part-of-speech model: a noun phrase is read as a run of at most three words between function
 words and punctuation ("the price list is attached" gives "price list" and "attached"). The runs
 nearest the sentence's meaning are its topics; each is filed under the shipped broader term
-(ideas/offline/concepts.py) nearest it read in its sentence, so "raise our fees" falls under
-"price increase" though the sentence never says "price".
+(ideas/offline/concepts.py) nearest it read in its sentence, so "double dose" in "Bed 4 was given
+a double dose of insulin" falls under "prescription", a word the sentence never uses.
 """
 
 from __future__ import annotations

@@ -373,3 +373,32 @@ def test_no_threshold_reaching_the_floor_is_said():
     wrong_first = (np.array([0.9, 0.1]), np.array([0, 1]), np.array([False, True]))
 
     assert best_thresholds([wrong_first], floor=0.9)["at_floor"] is None
+
+
+def test_the_threshold_sweep_replays_the_grouping_two_judgments_combined():
+    from benchmarks.scale.idea_thresholds import Label, replayed
+
+    once = Label("fees", parts={("a", 0, 9): None}, sentences=["Fees rise."])
+    twice = Label(
+        "office",
+        parts={("a", 10, 20): None, ("b", 0, 9): None, ("c", 0, 9): None},
+        sentences=["The office closes.", "The office closes.", "Office rents rise."],
+    )
+    fits = {"fees": ["yes"], "office": ["yes", "no"]}
+
+    def verdict(fit: str) -> str:
+        return "means_it" if fit == "yes" else "no"
+
+    matched, possibly = replayed({"fees": once, "office": twice}, fits, verdict)
+
+    assert once.examples() == ["Fees rise."]
+    assert twice.examples() == ["The office closes.", "Office rents rise."]
+    assert matched == {("a", 0, 9)}
+    assert possibly == {("a", 10, 20), ("b", 0, 9), ("c", 0, 9)}
+
+
+def test_the_threshold_sweep_refuses_a_world_kept_apart():
+    from benchmarks.scale.idea_thresholds import main
+
+    with pytest.raises(SystemExit):
+        main(["--worlds", "school,council"])

@@ -8,15 +8,7 @@ import pytest
 from ideas.budget import DEFAULT_MAX_CALLS, budget_checked
 from ideas.grouping import combined, needs_second
 from ideas.offline.concepts import CONCEPTS
-from ideas.offline.grouper import (
-    MEANS_IT_LIKENESS,
-    MEANS_IT_MARGIN,
-    MEANS_IT_SHARED,
-    POSSIBLY_LABEL,
-    POSSIBLY_SLACK,
-    idea_grouper,
-    verdict,
-)
+from ideas.offline.grouper import MEANS_IT, POSSIBLY_LABEL, POSSIBLY_SLACK, idea_grouper, verdict
 from ideas.offline.labeller import topics
 from ideas.offline.meaning import Fit
 from ideas.scope import LabelInScope
@@ -250,15 +242,15 @@ def fit(**changed) -> Fit:
     ("changed", "expected"),
     [
         ({}, "means_it"),
-        ({"margin": MEANS_IT_MARGIN}, "means_it"),
-        ({"shared_rank": MEANS_IT_SHARED}, "means_it"),
-        ({"likeness": MEANS_IT_LIKENESS}, "means_it"),
-        ({"margin": MEANS_IT_MARGIN - 0.01}, "possibly"),
-        ({"shared_rank": MEANS_IT_SHARED + 1}, "possibly"),
-        ({"likeness": MEANS_IT_LIKENESS - 0.01}, "possibly"),
-        ({"margin": MEANS_IT_MARGIN - POSSIBLY_SLACK}, "possibly"),
-        ({"margin": MEANS_IT_MARGIN - POSSIBLY_SLACK - 0.01}, "no"),
-        ({"shared_rank": MEANS_IT_SHARED + 3}, "no"),
+        ({"margin": MEANS_IT.margin}, "means_it"),
+        ({"shared_rank": MEANS_IT.shared}, "means_it"),
+        ({"likeness": MEANS_IT.likeness}, "means_it"),
+        ({"margin": MEANS_IT.margin - 0.01}, "possibly"),
+        ({"shared_rank": MEANS_IT.shared + 1}, "possibly"),
+        ({"likeness": MEANS_IT.likeness - 0.01}, "possibly"),
+        ({"margin": MEANS_IT.margin - POSSIBLY_SLACK}, "possibly"),
+        ({"margin": MEANS_IT.margin - POSSIBLY_SLACK - 0.01}, "no"),
+        ({"shared_rank": MEANS_IT.shared + 3}, "no"),
         ({"shared_rank": 50, "label_likeness": POSSIBLY_LABEL}, "possibly"),
         ({"shared_rank": 50, "label_likeness": POSSIBLY_LABEL - 0.01}, "no"),
         ({"margin": 0.2, "shared_rank": 50, "likeness": 0.9}, "no"),
