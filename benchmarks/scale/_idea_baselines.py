@@ -55,3 +55,35 @@ class Embeddings:
 
     def scores(self, query: str) -> np.ndarray:
         return (self.vectors @ self.model.embed([query])[0]).astype(np.float64)
+
+
+def best_thresholds(
+    scored: list[tuple[np.ndarray, np.ndarray, np.ndarray]], floor: float = 0.6
+) -> dict[str, tuple[float, float] | None]:
+    """One threshold over every idea of a world, swept: the recall and precision at the best F1,
+    and the highest recall whose precision reaches `floor` (None when no threshold does).
+
+    `scored` holds, per idea, each part's score, the planted sentences the part holds for the
+    idea and whether it holds any; a part at or above the threshold is matched.
+    """
+    scores = np.concatenate([s for s, _, _ in scored])
+    found = np.concatenate([f for _, f, _ in scored]).astype(np.float64)
+    right = np.concatenate([r for _, _, r in scored]).astype(np.float64)
+    expected = found.sum()
+    order = np.argsort(-scores, kind="stable")
+    recall = np.cumsum(found[order]) / expected
+    precision = np.cumsum(right[order]) / np.arange(1, len(order) + 1)
+    # Only cut where the score changes: a threshold matches every part of equal score.
+    ends = np.r_[np.nonzero(np.diff(scores[order]))[0], len(order) - 1]
+    recall, precision = recall[ends], precision[ends]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        f1 = np.where(recall + precision > 0, 2 * recall * precision / (recall + precision), 0)
+    best = int(np.argmax(f1))
+    reaching = np.nonzero(precision >= floor)[0]
+    at_floor = int(reaching[np.argmax(recall[reaching])]) if len(reaching) else None
+    return {
+        "best_f1": (float(recall[best]), float(precision[best])),
+        "at_floor": None
+        if at_floor is None
+        else (float(recall[at_floor]), float(precision[at_floor])),
+    }

@@ -21,9 +21,10 @@ Sections (`--sections`, in this order):
   multi-idea reading: the planted sentences found against those expected, the parts matched
   that hold none, how many landed in possibly, beside the trivial optima (every part; the
   idea's own words) and the two retrieval baselines at the same number of passages (BM25 with
-  bm25s; all-MiniLM-L6-v2 int8 ONNX), plus each baseline at the number of gold parts. Every
-  missed sentence is named with its topics and their verdicts, or why it has none; the double
-  judgment's disagreement rate is printed.
+  bm25s; all-MiniLM-L6-v2 int8 ONNX), plus each baseline at the number of gold parts and at
+  one threshold over the world's six ideas (its best F1, and its highest recall at precision
+  0.6). Every missed sentence is named with its topics and their verdicts, or why it has none;
+  the double judgment's disagreement rate is printed.
 - calls: the world at 1x, 4x and 16x documents, each in a fresh workspace, then in one workspace
   grown from size to size; at each, every idea is asked (and called again while labels are left
   to sort) and then asked once more: grouping calls per question, distinct labels in scope, new
@@ -96,7 +97,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         choices=("office", *sorted(WORLDS)),
         default="office",
         help="the quality section's world: office (this harness's own), or one written before "
-        "any tuning (_idea_worlds_more.py; freight is kept apart); scripted runs office only",
+        "any tuning (_idea_worlds_more.py, _idea_worlds_later.py; freight and council are kept "
+        "apart); scripted runs office only",
     )
     parser.add_argument("--keep", action="store_true", help="keep the scratch store")
     args = parser.parse_args(argv)
@@ -235,9 +237,11 @@ def report_quality(result: dict[str, Any], world: World, baselines: Baselines, g
             "precision",
             "every part: precision",
             "own words: R / P",
-        ] + [f"{name} @k: R / P (R @gold)" for name in baselines.rankers]
+        ] + [f"{name} @k: R / P (R / P @gold)" for name in baselines.rankers]
         print(f"\ngold {'as planted' if reading == 'planted' else 'under the multi-idea reading'}:")
         print(table(header, rows))
+        for line in threshold_lines(world, baselines, gold, reading):
+            print(line)
     states = [
         [
             idea.key,
@@ -266,6 +270,37 @@ def report_quality(result: dict[str, Any], world: World, baselines: Baselines, g
             print(line)
 
 
+def threshold_lines(world: World, baselines: Baselines, gold: Gold, reading: str) -> list[str]:
+    """Each baseline at one threshold over the world's ideas: its best F1, and the highest
+    recall at precision 0.6 (the goal set for Limma)."""
+    import numpy as np
+
+    from benchmarks.scale._idea_baselines import best_thresholds
+
+    lines = []
+    for name, ranker in baselines.rankers.items():
+        scored = []
+        for idea in world.ideas:
+            expected = world.expected(idea.key, reading)
+            per_part = Counter(gold.part_of[key] for key in expected)
+            keys = [part.key for part in gold.parts]
+            scored.append(
+                (
+                    ranker.scores(idea.question),
+                    np.array([per_part.get(key, 0) for key in keys]),
+                    np.array([key in per_part for key in keys]),
+                )
+            )
+        best = best_thresholds(scored)
+        at_floor = best["at_floor"]
+        lines.append(
+            f"{name}, one threshold over the six ideas: best F1 at R {best['best_f1'][0]:.2f} / "
+            f"P {best['best_f1'][1]:.2f}; highest recall at P >= 0.6: "
+            + (f"R {at_floor[0]:.2f} / P {at_floor[1]:.2f}" if at_floor else "none reaches it")
+        )
+    return lines
+
+
 def quality_row(
     name: str, scores: dict[str, Score], possibly: int, baselines: Baselines, k_gold: Any
 ) -> list[Any]:
@@ -286,7 +321,10 @@ def quality_row(
     for ranker in baselines.rankers:
         at_k, at_gold = scores[f"{ranker}@k"], scores[f"{ranker}@gold"]
         at = f" @{k_gold}" if k_gold != "" else ""
-        row.append(f"{ratio(at_k.recall)} / {ratio(at_k.precision)} ({ratio(at_gold.recall)}{at})")
+        row.append(
+            f"{ratio(at_k.recall)} / {ratio(at_k.precision)} "
+            f"({ratio(at_gold.recall)} / {ratio(at_gold.precision)}{at})"
+        )
     return row
 
 

@@ -347,3 +347,58 @@ def test_the_baselines_rank_a_planted_part_of_a_small_world_first(minilm):
         fees
     ]
     assert top_k(Bm25(texts).scores("where do we discuss ending the contract?"), 1) == [ending]
+
+
+def test_one_threshold_over_the_ideas_reports_its_best_f1_and_its_recall_at_precision_six_tenths():
+    import numpy as np
+
+    from benchmarks.scale._idea_baselines import best_thresholds
+
+    # Two ideas, three parts each: (score, planted sentences held, holds any).
+    first = (np.array([0.9, 0.8, 0.1]), np.array([1, 0, 1]), np.array([True, False, True]))
+    second = (np.array([0.7, 0.2, 0.1]), np.array([2, 0, 0]), np.array([True, False, False]))
+
+    found = best_thresholds([first, second])
+
+    # At 0.7 three parts are matched, two right, holding 3 of the 4 planted sentences.
+    assert found["at_floor"] == (0.75, 2 / 3)
+    assert found["best_f1"] == (0.75, 2 / 3)
+
+
+def test_no_threshold_reaching_the_floor_is_said():
+    import numpy as np
+
+    from benchmarks.scale._idea_baselines import best_thresholds
+
+    wrong_first = (np.array([0.9, 0.1]), np.array([0, 1]), np.array([False, True]))
+
+    assert best_thresholds([wrong_first], floor=0.9)["at_floor"] is None
+
+
+def test_the_threshold_sweep_replays_the_grouping_two_judgments_combined():
+    from benchmarks.scale.idea_thresholds import Label, replayed
+
+    once = Label("fees", parts={("a", 0, 9): None}, sentences=["Fees rise."])
+    twice = Label(
+        "office",
+        parts={("a", 10, 20): None, ("b", 0, 9): None, ("c", 0, 9): None},
+        sentences=["The office closes.", "The office closes.", "Office rents rise."],
+    )
+    fits = {"fees": ["yes"], "office": ["yes", "no"]}
+
+    def verdict(fit: str) -> str:
+        return "means_it" if fit == "yes" else "no"
+
+    matched, possibly = replayed({"fees": once, "office": twice}, fits, verdict)
+
+    assert once.examples() == ["Fees rise."]
+    assert twice.examples() == ["The office closes.", "Office rents rise."]
+    assert matched == {("a", 0, 9)}
+    assert possibly == {("a", 10, 20), ("b", 0, 9), ("c", 0, 9)}
+
+
+def test_the_threshold_sweep_refuses_a_world_kept_apart():
+    from benchmarks.scale.idea_thresholds import main
+
+    with pytest.raises(SystemExit):
+        main(["--worlds", "school,council"])

@@ -1,4 +1,4 @@
-"""The two idea worlds written before anything was tuned on them: every phrasing shares no
+"""The idea worlds written before anything was tuned on them: every phrasing shares no
 content word with its idea's question, every near miss shares at least one, and each world is
 whole (every idea planted, every slot filled from its own table)."""
 
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from benchmarks.scale._idea_worlds_more import KEPT_APART, WORLDS
+from benchmarks.scale._idea_worlds_more import KEPT_APART, KEPT_APART_WORLDS, WORLDS
 from ideas.words import content_stems
 
 SLOT = re.compile(r"\{(\w+)\}")
@@ -51,5 +51,7 @@ def test_every_idea_is_planted_in_several_genres_and_every_slot_has_values(name)
     assert {genre for p in world.phrasings for genre in p.genres} <= set(world.genres)
 
 
-def test_one_world_is_kept_apart():
-    assert KEPT_APART in WORLDS
+def test_the_worlds_kept_apart_are_worlds():
+    assert KEPT_APART in KEPT_APART_WORLDS
+    assert set(KEPT_APART_WORLDS) <= set(WORLDS)
+    assert len(set(KEPT_APART_WORLDS)) < len(WORLDS)

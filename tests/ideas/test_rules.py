@@ -7,12 +7,14 @@ import pytest
 
 from ideas.budget import DEFAULT_MAX_CALLS, budget_checked
 from ideas.grouping import combined, needs_second
-from ideas.offline.grouper import verdict
+from ideas.offline.concepts import CONCEPTS
+from ideas.offline.grouper import MEANS_IT, POSSIBLY_LABEL, POSSIBLY_SLACK, idea_grouper, verdict
 from ideas.offline.labeller import topics
+from ideas.offline.meaning import Fit
 from ideas.scope import LabelInScope
 from ideas.topics import topic_fault
-from ideas.words import content_stems, normalised, stem
-from limma.door.shapes import IdeaLabel
+from ideas.words import content_stems, normalised, stem, words
+from limma.door.shapes import IdeaGroupRequest, IdeaLabel
 from limma.errors import InvalidRequest
 
 
@@ -128,7 +130,28 @@ def test_the_offline_labeller_s_topics_pass_the_rules_a_model_s_must_pass(senten
 def test_the_offline_labeller_takes_topics_from_the_sentence_s_own_noun_phrases():
     given = topics("The price list is attached.")
 
-    assert given[0] == {"topic": "price list", "broader": "pricing"}
+    assert given[0]["topic"] == "price list"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Bed 4 was given a double dose of insulin before anyone noticed.",
+        "Charges may be adjusted each January in line with the supplier's own costs.",
+        "The price list is attached.",
+    ],
+)
+def test_the_offline_labeller_files_a_topic_under_a_shipped_broader_term(sentence):
+    for topic in topics(sentence):
+        assert topic["broader"] in CONCEPTS
+
+
+def test_a_broader_term_reaches_past_the_sentence_s_own_words():
+    sentence = "Bed 4 was given a double dose of insulin before anyone noticed."
+
+    broader_words = {w for t in topics(sentence) for w in words(t["broader"])}
+
+    assert broader_words - set(words(sentence))
 
 
 @pytest.mark.parametrize("sentence", ["Yes.", "It is what it is.", "…", "2024."])
@@ -142,26 +165,96 @@ def test_a_sentence_with_nothing_to_name_gets_no_kept_topic(sentence):
     assert kept == []
 
 
-def label(words: str, broader: str) -> IdeaLabel:
-    return IdeaLabel(label=words, broader=broader, example="An example.")
+def judged(idea: str, label: str, example: str) -> str:
+    request = IdeaGroupRequest(
+        idea=idea, labels=[IdeaLabel(label=label, broader="any", example=example)]
+    )
+    return idea_grouper(request)["verdicts"][0]["verdict"]
 
 
 @pytest.mark.parametrize(
-    ("idea", "item", "expected"),
+    ("idea", "label", "example", "expected"),
     [
-        ("where do we discuss pricing risk?", label("raise our fees", "pricing"), "means_it"),
-        ("where do we discuss pricing risk?", label("price list", "pricing"), "means_it"),
-        ("where do we discuss pricing risk?", label("office closes", "schedule"), "no"),
-        ("where do we discuss pricing risk?", label("risk register", "governance"), "possibly"),
+        # Worded otherwise than the idea, and meaning it.
         (
-            "which documents talk about data retention?",
-            label("deleted", "data retention"),
+            "where do we discuss security breaches?",
+            "stolen password",
+            "Someone got into the mail server with a stolen password.",
             "means_it",
         ),
-        ("which documents talk about data retention?", label("saving changes", "software"), "no"),
-        ("which documents talk about data retention?", label("data types", "data"), "possibly"),
-        ("WHERE do we discuss PRICES?", label("tariff hike", "pricing"), "means_it"),
+        (
+            "where is late payment discussed?",
+            "interest",
+            "Invoices unpaid after thirty days carry interest.",
+            "means_it",
+        ),
+        (
+            "which documents talk about data retention?",
+            "customer records",
+            "Customer records are deleted after ninety days.",
+            "means_it",
+        ),
+        # Near neighbours that borrow the idea's words: never matched.
+        (
+            "where do we discuss security breaches?",
+            "security desk",
+            "The security desk in the lobby issues visitor badges.",
+            "no",
+        ),
+        (
+            "where is late payment discussed?",
+            "train",
+            "The train was late again this morning.",
+            "no",
+        ),
+        (
+            "where do we discuss raising prices?",
+            "hand",
+            "Please raise your hand before you speak.",
+            "no",
+        ),
+        # Nothing of the idea.
+        (
+            "which documents talk about data retention?",
+            "cafeteria",
+            "The cafeteria opens at noon.",
+            "no",
+        ),
+        # Where the model cannot tell, possibly: never a match to be safe.
+        (
+            "where do we discuss raising prices?",
+            "charges",
+            "Charges may be adjusted each January in line with the supplier's own costs.",
+            "possibly",
+        ),
     ],
 )
-def test_the_offline_grouper_sorts_by_lemma_and_lexicon_overlap(idea, item, expected):
-    assert verdict(idea, item) == expected
+def test_the_offline_grouper_sorts_a_label_by_its_example_s_meaning(idea, label, example, expected):
+    assert judged(idea, label, example) == expected
+
+
+def fit(**changed) -> Fit:
+    passing = {"likeness": 0.3, "margin": -0.1, "label_likeness": 0.2, "shared_rank": 0}
+    return Fit(**{**passing, **changed})
+
+
+@pytest.mark.parametrize(
+    ("changed", "expected"),
+    [
+        ({}, "means_it"),
+        ({"margin": MEANS_IT.margin}, "means_it"),
+        ({"shared_rank": MEANS_IT.shared}, "means_it"),
+        ({"likeness": MEANS_IT.likeness}, "means_it"),
+        ({"margin": MEANS_IT.margin - 0.01}, "possibly"),
+        ({"shared_rank": MEANS_IT.shared + 1}, "possibly"),
+        ({"likeness": MEANS_IT.likeness - 0.01}, "possibly"),
+        ({"margin": MEANS_IT.margin - POSSIBLY_SLACK}, "possibly"),
+        ({"margin": MEANS_IT.margin - POSSIBLY_SLACK - 0.01}, "no"),
+        ({"shared_rank": MEANS_IT.shared + 3}, "no"),
+        ({"shared_rank": 50, "label_likeness": POSSIBLY_LABEL}, "possibly"),
+        ({"shared_rank": 50, "label_likeness": POSSIBLY_LABEL - 0.01}, "no"),
+        ({"margin": 0.2, "shared_rank": 50, "likeness": 0.9}, "no"),
+    ],
+)
+def test_the_grouper_s_bars_and_their_near_neighbours(changed, expected):
+    assert verdict(fit(**changed)) == expected

@@ -1,0 +1,105 @@
+"""What the embedded sentence model tells the offline idea roles: how near a text lies to the
+shipped broader terms (ideas/offline/concepts.py) and to an idea.
+
+A cosine alone says little ("surgical staplers" lies nearer "staple guns" than "surgical
+stapling devices", docs/embeddings.md), so an idea is weighed against the broader terms: a
+sentence discusses the idea when the idea lies nearly as near it as the broader term it lies
+nearest, and the sentence and the idea lie nearest the same broader terms. The sentence is
+weighed without the idea's own words, which a near miss borrows as often as a phrasing means.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from ideas.offline.concepts import CONCEPTS
+from ideas.words import FUNCTION_WORDS, WORD, content_stems, stem, words
+from limma.embeddings import texts_embed
+
+NEAREST_READ = 3  # the broader terms of a sentence the idea is compared with
+
+
+@cache
+def concept_vectors() -> Any:
+    """The broader terms' vectors, embedded once a process."""
+    return texts_embed(list(CONCEPTS))
+
+
+def idea_words(idea: str) -> str:
+    """The words that name the idea, the question's frame aside ("where do we discuss ...?")."""
+    named = [word for word in words(idea) if word not in FUNCTION_WORDS]
+    return " ".join(named) or idea
+
+
+def without_idea_words(sentence: str, idea: str) -> str:
+    """The sentence with the idea's own words taken out, so what is left is weighed by its
+    meaning alone: "The staff canteen closes at eight." borrows "staff" from staff shortages
+    and, without it, lies nowhere near them."""
+    named = set(content_stems(idea_words(idea)))
+    kept = [word for word in WORD.findall(sentence) if stem(word) not in named]
+    return " ".join(kept)
+
+
+def nearest_concepts(vectors: Any, k: int = NEAREST_READ) -> list[list[tuple[str, float]]]:
+    """Each vector's k nearest broader terms with their cosines, nearest first."""
+    if len(vectors) == 0:
+        return []
+    similarity = np.asarray(vectors) @ concept_vectors().T
+    order = np.argsort(-similarity, axis=1, kind="stable")[:, :k]
+    return [
+        [(CONCEPTS[column], float(similarity[row, column])) for column in columns]
+        for row, columns in enumerate(order)
+    ]
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How an idea stands to one sentence, as the model measures it.
+
+    - likeness: the idea's cosine to the sentence;
+    - margin: that likeness less the sentence's cosine to its nearest broader term (0 or more
+      when the idea is what the sentence lies nearest);
+    - label_likeness: the idea's cosine to the label's own words;
+    - shared_rank: how far down the idea's own list of nearest broader terms the first of the
+      sentence's nearest terms comes (0: the sentence and the idea lie nearest the same term).
+    """
+
+    likeness: float
+    margin: float
+    label_likeness: float
+    shared_rank: int
+
+
+def fits(idea: str, items: list[tuple[str, str]]) -> list[Fit]:
+    """The idea's fit to each (label, example sentence), embedded in one batch."""
+    if not items:
+        return []
+    labels = [label for label, _ in items]
+    examples = [without_idea_words(example, idea) or example for _, example in items]
+    vectors = texts_embed([idea_words(idea), *labels, *examples])
+    idea_vector = vectors[0]
+    count = len(items)
+    label_vectors = vectors[1 : 1 + count]
+    example_vectors = vectors[1 + count :]
+    concepts = concept_vectors()
+    to_concepts = example_vectors @ concepts.T
+    nearest = np.argsort(-to_concepts, axis=1, kind="stable")[:, :NEAREST_READ]
+    idea_to_concepts = concepts @ idea_vector
+    idea_rank = np.empty(len(concepts), dtype=int)
+    idea_rank[np.argsort(-idea_to_concepts, kind="stable")] = np.arange(len(concepts))
+    found = []
+    for row in range(count):
+        likeness = float(example_vectors[row] @ idea_vector)
+        found.append(
+            Fit(
+                likeness=likeness,
+                margin=likeness - float(to_concepts[row, nearest[row, 0]]),
+                label_likeness=float(label_vectors[row] @ idea_vector),
+                shared_rank=int(idea_rank[nearest[row]].min()),
+            )
+        )
+    return found
