@@ -12,12 +12,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
 
+from limma.segment_sentences import sentence_spans
 from limma.text import MONTH_STARTS
 
 Span = tuple[int, int]
-
-# Where a sentence ends: a line break, or . ! ? (and closing quotes) before white space.
-_SENTENCE_END = re.compile(r"\n|[.!?][\"')\u201d\u2019]*(?=\s|$)")
 
 
 @dataclass(frozen=True)
@@ -75,20 +73,13 @@ def containing(spans: Iterable[Span], start: int, end: int) -> Span | None:
 def sentence_around(text: str, start: int, end: int) -> Span:
     """The whole sentence (or run of sentences) of the text that holds start..end.
 
-    A plain rule, good enough for a handed-on sentence a person reads: a sentence ends at a
-    line break or at . ! ? before white space; outer white space is left off.
+    The text's sentences as limma.segment_sentences cuts a text given without parts; words
+    that stand between two sentences keep their own edge there.
     """
-    low = 0
-    for match in _SENTENCE_END.finditer(text, 0, start):
-        low = match.end()
-    following = _SENTENCE_END.search(text, max(end, start + 1) - 1)
-    high = len(text) if following is None else following.end()
-    if following is not None and following.group() == "\n":
-        high = following.start()
-    while low < start and text[low].isspace():
-        low += 1
-    while high > end and text[high - 1].isspace():
-        high -= 1
+    spans = sentence_spans(text)
+    last = max(end, start + 1) - 1
+    low = next((low for low, high in spans if low <= start < high), start)
+    high = next((high for low, high in spans if low <= last < high), end)
     return low, max(high, end)
 
 

@@ -48,8 +48,8 @@ from criteria.rules.denials.words import (
     VERBS,
     WHY_WORDS,
     fold,
-    split_sentences,
 )
+from limma.segment_sentences import sentence_spans
 
 KEYS = ("duration", "function", "product", "market")
 WORDS = {
@@ -86,7 +86,7 @@ def context(
     words: dict[str, tuple[str, ...]] | None = None,
     organisations: tuple[str, ...] = (),
 ) -> DenialContext:
-    sentences = split_sentences(text)
+    sentences = sentence_spans(text)
     speakers = turns(text, sentences) if transcript else (None,) * len(sentences)
     return DenialContext(
         text=text,
@@ -921,7 +921,7 @@ def test_fold_keeps_names_comparable() -> None:
     ],
 )
 def test_the_plain_splitter(text: str, spans: tuple[tuple[int, int], ...]) -> None:
-    assert split_sentences(text) == spans
+    assert sentence_spans(text) == spans
 
 
 # -- a property: whatever the model quotes ----------------------------------------------------
