@@ -28,7 +28,7 @@ from criteria.rules.denials.words import (
     same_phrase,
 )
 from limma.segment_sentences import sentence_spans
-from tests.criteria.rules.denials.test_denials import verdict
+from tests.criteria.rules.denials.denial_contexts import verdict
 
 DENIAL = "Dario has never worked on baby formula."
 TURNS = (
