@@ -486,13 +486,27 @@ def test_the_first_person_denials_in_a_turn_of_theirs(
         ("Dario has not marketed baby formula.", "product"),
     ],
 )
-def test_every_verb_of_the_closed_list(text: str, facet: str) -> None:
+def test_a_denial_in_the_words_a_profile_writes_is_firm(text: str, facet: str) -> None:
     assert verdict(text, facet=facet).kind == FIRM
 
 
-def test_the_verb_list_is_the_one_documented() -> None:
-    assert set(VERBS) == {"work", "sell", "market", "handle", "manage", "lead", "run", "touch",
-                          "do"}  # fmt: skip
+@pytest.mark.parametrize(
+    ("past", "participle"), [pytest.param(*forms, id=base) for base, forms in VERBS.items()]
+)
+@pytest.mark.parametrize(
+    "written", ["Dario has never {participle} baby formula.", "Dario never {past} baby formula."]
+)
+def test_every_verb_of_the_closed_list_in_each_of_its_forms(
+    written: str, past: str, participle: str
+) -> None:
+    assert verdict(written.format(past=past, participle=participle)).kind == FIRM
+
+
+@pytest.mark.parametrize("verb", ["eaten", "liked", "bought", "seen"])
+def test_a_verb_not_on_the_closed_list_is_no_firm_denial(verb: str) -> None:
+    found = verdict(f"Dario has never {verb} baby formula.")
+
+    assert (found.kind, found.why) == (DOUBT, NO_RULE_FOR_THE_WORDS)
     assert {words for words, _, _ in OUTRIGHT_DENIALS} == {
         ("has", "never"), ("has", "not"), ("hasn't",), ("has", "no", "experience"),
         ("have", "never"), ("have", "not"), ("haven't",), ("have", "no", "experience"),
