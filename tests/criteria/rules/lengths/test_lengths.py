@@ -20,7 +20,6 @@ from criteria.rules.lengths.rule import (
     length_verdict,
     pointing_sentences,
 )
-from criteria.types import DURATION_BELOW_THRESHOLD, DURATION_UNKNOWN, LENGTH_NOT_PROVED
 from tests.criteria.rules.lengths.length_contexts import (
     DATED,
     FORM,
@@ -1431,16 +1430,6 @@ def test_a_granted_form_below_the_threshold_is_duration_below_threshold(
 ):
     verdict = judge(sentence, min_years=min_years)
     assert (verdict.granted, verdict.below_threshold, verdict.why) == (granted, below, ())
-    reason = None if granted else DURATION_BELOW_THRESHOLD
-    assert reason in (None, DURATION_BELOW_THRESHOLD)
-
-
-def test_the_reasons_a_duration_is_open_are_the_types_own():
-    assert (DURATION_UNKNOWN, LENGTH_NOT_PROVED, DURATION_BELOW_THRESHOLD) == (
-        "duration_unknown",
-        "length_not_proved",
-        "duration_below_threshold",
-    )
 
 
 # -- what the reader cannot see (the spec's own blind spots, pinned so a change is seen) -------
