@@ -1,8 +1,10 @@
-"""Where a run of prose is cut into sentences: at sentence punctuation before a new sentence,
-never at the full stop of an abbreviation, an initial or a list number.
+"""The one sentence splitter: where a run of prose is cut into sentences, at sentence punctuation
+before a new sentence, never at the full stop of an abbreviation, an initial or a list number.
 
-Kept apart from limma.segment, which reads the lines and builds the parts; the rules both
-follow are listed in its docstring.
+Every span is a pair of offsets into the text given (``text[start:end]`` is the sentence).
+limma.segment reads a document's lines and parts and cuts each run of prose here; a text given
+without parts (a reader's context, a handed-on sentence's surroundings, a transcript turn) is
+cut by ``sentence_spans``. The rules are listed in limma.segment's docstring.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ TERM_CHARS = ".!?\u2026" + _CJK_TERM  # \u2026 is the one-character ellipsis
 CLOSERS = "\"')]\u201d\u2019\u00bb"  # closing curly quotes and guillemet
 _OPENERS = "\"'([\u201c\u2018\u00ab"
 _TERMINAL = re.compile(f"[{re.escape(TERM_CHARS)}]+[{re.escape(CLOSERS)}]*")
+_LINE = re.compile(r"[^\n]+")
 _DOTTED = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]")
 # A full stop after these never ends a sentence ...
 _ABBREV_WORDS = """mr mrs ms mx dr prof sr jr st mt rev fr gen col capt lt sgt cmdr adm gov
@@ -64,6 +67,24 @@ def split_run(text: str, start: int, end: int) -> list[SentenceSpan]:
             sent_start = nxt
     spans.append(SentenceSpan(sent_start, end))
     return spans
+
+
+def sentence_spans(
+    text: str, start: int = 0, end: int | None = None
+) -> tuple[tuple[int, int], ...]:
+    """The sentences of ``text[start:end]``, a text given without parts: each line is a run of
+    prose cut by ``split_run``; outer white space and blank lines are left off."""
+    end = len(text) if end is None else end
+    spans: list[tuple[int, int]] = []
+    for line in _LINE.finditer(text, start, end):
+        low, high = line.start(), line.end()
+        while low < high and text[low].isspace():
+            low += 1
+        while high > low and text[high - 1].isspace():
+            high -= 1
+        if low < high:
+            spans.extend((span.start, span.end) for span in split_run(text, low, high))
+    return tuple(spans)
 
 
 def _next_letter(text: str, pos: int, end: int) -> str:

@@ -195,8 +195,10 @@ def complement_of_another_thing(
     """<noun> <preposition> [det] <quote>: the quote is what another thing is of or for
     ("leads marketing for packaging for infant formula", "suppliers of infant formula").
 
-    Stricter than criteria.rules.names.rule, whose form leaves a noun behind a verb of doing to the
-    second call ("leads marketing for packaging for ..." is a vote there): this IS that second call,
+    Not criteria.rules.names.forms.complement_of_another_thing, on purpose: stricter than the rule,
+    whose form leaves a noun behind a verb of doing to the second call ("leads marketing for
+    packaging for ..." is a vote there), and read over a sentence and a span, where the rule reads
+    words already folded in a name's context: this IS that second call,
     and a noun there is another thing unless it is a word of work, a rank or a length
     (criteria.rules.names.rule' lists, and career/job/role/position), a term of the vocabulary
     ending there ("marketing for", "brand management for", "sales of"), or ends another condition's

@@ -33,7 +33,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from criteria.offline.words import NUM, WORD, as_years, count_of
+from criteria.offline.words import NUM, WORD, as_years
+from criteria.rules.lengths.count import number_of
 from limma.text import closed
 from limma.vocabulary import Term, Vocabulary
 from limma.vocabulary.folding import fold
@@ -200,11 +201,11 @@ def split_criterion(text: str, vocabulary: Vocabulary | None = None) -> dict[str
         for match in claimed.matches(pattern):
             claimed.claim(*match.span(), None)
     for match in claimed.matches(WITHIN):
-        count = count_of(match["n"] or match["n2"])
+        count = number_of(match["n"] or match["n2"])
         claimed.claim(*match.span(), "recency", within_years=as_years(count, "years"))
     for pattern in MINIMUM:
         for match in claimed.matches(pattern):
-            years = as_years(count_of(match["n"]), match["u"])
+            years = as_years(number_of(match["n"]), match["u"])
             claimed.claim(*match.span(), "duration", min_years=years)
     for match in claimed.matches(CURRENT):
         claimed.claim(*match.span(), "recency", current=True)

@@ -1,6 +1,6 @@
 """The closed word lists and small pure helpers the offline roles share (criteria/offline/roles.py).
 
-Nothing here reads a document or a model: word lists, counts written in words, dates, who
+Nothing here reads a document or a model: word lists, counts in years, dates, who
 leads a sentence, the clause of a turn a quote stands in, a sentence that turns to earlier
 work, and what governs a function word ("with the marketing team", "ran the brand team").
 Every list is closed and deliberately short; a word not on it is not read.
@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from criteria.rules.lengths.count import NUMBER
 from limma.names import fold_name
+from limma.segment_sentences import sentence_spans
 from limma.text import MONTH_NUMBERS, TITLES_WITH_DOTS, closed
 from limma.vocabulary.folding import fold
 
@@ -19,34 +21,9 @@ from limma.vocabulary.folding import fold
 WORD = re.compile(r"[^\W_]+(?:[-'\u2019.&][^\W_]+)*")
 
 
-NUMBER_WORDS: dict[str, int] = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "twenty-five": 25,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-}
-# A count as written: digits ("20", "2.5") or a number word.
-NUM = r"(?:\d+(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + ")"
+# A count as written: digits ("20", "2.5") or number words ("twenty", "twenty-five"), read as
+# the length rule reads them (criteria.rules.lengths.count); "a" and "zero" are no count here.
+NUM = rf"(?:(?!(?:a|an|zero)\b){NUMBER})"
 
 _DATE_PARTS = re.compile(r"(?:(?P<month>[^\W\d_]+)\.?\s+)?(?P<year>\d{4})")
 
@@ -65,19 +42,6 @@ ORGANISATION_WORDS = closed(
     pharma pharmaceuticals medical health healthcare bank capital systems solutions
     technologies industries consulting"""
 )
-
-
-def count_of(written: str) -> float | None:
-    """The number a count is written as: "20" is 20, "twenty" is 20, "a" (a decade) is 1."""
-    low = written.casefold()
-    if low in ("a", "an", "one"):
-        return 1
-    if low in NUMBER_WORDS:
-        return NUMBER_WORDS[low]
-    try:
-        return float(written)
-    except ValueError:
-        return None
 
 
 def as_years(count: float, unit: str) -> int | float:
@@ -116,7 +80,12 @@ _TIME_INTRO = re.compile(
 
 
 def lead_of(sentence: str) -> Lead:
-    """The turn label and first words of a sentence ("[00:00:12] Margaux: I have ...")."""
+    """The turn label and first words of a sentence ("[00:00:12] Margaux: I have ...").
+
+    Not the length rule's criteria.rules.lengths.lead.lead_of, on purpose: that one says what
+    kind of subject leads a body whose label is already taken off (a name, "I", a pronoun); the
+    offline roles need the label itself and the first words as written, to tell whose turn a
+    quote stands in and whether the person's name leads it (led_by_person)."""
     rest = sentence
     stamp = _TIMESTAMP.match(rest)
     if stamp:
@@ -134,12 +103,6 @@ def lead_of(sentence: str) -> Lead:
 
 def capitalised(word: str) -> bool:
     return word[:1].isupper()
-
-
-def same_name(first: str, second: str) -> bool:
-    """Two names compared as the length rule compares them (limma.names.fold_name): "Mette
-    Nørgaard" in a document is "Mette Norgaard" on the record."""
-    return fold_name(first) == fold_name(second)
 
 
 def name_parts(person: str | None) -> tuple[str, ...]:
@@ -163,12 +126,12 @@ def led_by_person(words: tuple[str, ...], person: str | None) -> bool:
     """The words open with the person's full name, or their given name not behind another."""
     parts = name_parts(person)
     words = words_without_title(words)
-    if not parts or not words or not same_name(words[0], parts[0]):
+    if not parts or not words or fold_name(words[0]) != fold_name(parts[0]):
         return False
     if len(words) == 1 or not capitalised(words[1]):
         return True
     # "Greta Ostrander ..." is her; "Greta Holm ..." is somebody else.
-    return len(parts) > 1 and same_name(words[1], parts[1])
+    return len(parts) > 1 and fold_name(words[1]) == fold_name(parts[1])
 
 
 def led_by_another_name(words: tuple[str, ...], person: str | None) -> bool:
@@ -241,19 +204,14 @@ PUNCTUATION = re.compile(r"[^\s\w'\u2019-]")
 
 # "I" as it opens a clause, its contractions included ("I'm a sales manager", "I've led ...").
 FIRST_PERSON = closed("i i'm i've i'd i'll")
-_CLAUSE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 def clause_at(sentence: str, position: int) -> str:
     """The clause of a sentence (a transcript turn holds several: "Sure. I lead ...") that holds
-    the character at `position`: cut after every ".", "!" or "?" that white space follows."""
-    start = 0
-    for cut in _CLAUSE_END.finditer(sentence):
-        if cut.end() > position:
-            break
-        start = cut.end()
-    end = _CLAUSE_END.search(sentence, position)
-    return sentence[start : end.start() if end else len(sentence)]
+    the character at `position`: the turn cut as limma.segment_sentences cuts any text."""
+    spans = sentence_spans(sentence) or ((0, 0),)
+    low, high = next((span for span in reversed(spans) if span[0] <= position), spans[0])
+    return sentence[low:high]
 
 
 # -- a sentence that opens an earlier experience ---------------------------------------------

@@ -23,11 +23,9 @@ releases it. Nothing sleeps.
 from __future__ import annotations
 
 import threading
-from decimal import Decimal
 
 import pytest
 from django.db import connection
-from django.db.models import Sum
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from django_q.conf import Conf
@@ -42,76 +40,33 @@ from limma.models import Document, LedgerEntry
 from tests.criteria.conftest import (
     DOCUMENTS_IN_EUROPE,
     EUROPE,
-    FACETS,
     IN_EUROPE,
-    NICHE,
     Scripted,
-    asked,
     completion,
     offline_answer,
     role_of,
 )
+from tests.criteria.faults import (
+    CRITERION,
+    FAST,
+    GRETA,
+    NIKOLAI,
+    assert_each_document_judged_once,
+    assert_one_ledger_row_per_door_call,
+    assert_usage_is_the_ledger,
+    judgment_of,
+    ledger_of,
+    person,
+    read,
+    reader_requests,
+)
 
 pytestmark = pytest.mark.django_db
-
-CRITERION = {"text": NICHE, "facets": FACETS}
-NIKOLAI = "Nikolai Wierzbicki"
-GRETA = "Greta Ostrander"
-FAST = {"retry-after-ms": "1"}  # the openai client's backoff before its own retry, in ms
 
 
 @pytest.fixture(params=[True, False], ids=["background", "in_call"])
 def background(request) -> bool:
     return request.param
-
-
-def person(request: dict) -> str | None:
-    return asked(request).get("person")
-
-
-def reader_requests(server, name: str | None = None) -> int:
-    with server.lock:
-        return sum(
-            1
-            for r in server.requests
-            if role_of(r) == "reader" and (name is None or person(r) == name)
-        )
-
-
-def judgment_of(name: str) -> Judgment:
-    return Judgment.objects.get(document__entity__display_name=name)
-
-
-def ledger_of(judgment: Judgment, role: str = "reader"):
-    return LedgerEntry.objects.filter(request_id__startswith=f"judgment:{judgment.pk}:", role=role)
-
-
-def read(client, search_post, **body) -> dict:
-    response = search_post(client, constraints=EUROPE, criteria=[CRITERION], **body)
-    assert response.status_code == 200, response.json()
-    return response.json()["criteria"][0]
-
-
-def assert_each_document_judged_once() -> None:
-    documents = Judgment.objects.values_list("document", flat=True)
-    assert len(documents) == len(set(documents)) == DOCUMENTS_IN_EUROPE
-    assert set(Judgment.objects.values_list("reader_identity", flat=True)) == {reader_identity()}
-
-
-def assert_usage_is_the_ledger(*blocks: dict) -> None:
-    """The replies of one read add up to what the ledger holds (no split: caller's facets)."""
-    assert sum(b["usage"]["calls"] for b in blocks) == LedgerEntry.objects.count()
-    spent = LedgerEntry.objects.aggregate(usd=Sum("usd"))["usd"] or Decimal(0)
-    assert sum(b["usage"]["cost_usd"] for b in blocks) == pytest.approx(float(spent))
-    assert sum(j.calls for j in Judgment.objects.all()) == LedgerEntry.objects.count()
-
-
-def assert_one_ledger_row_per_door_call(server) -> None:
-    """Roles answered at the first try: the server saw exactly what the ledger counts."""
-    for role in ("second_call", "typing_call"):
-        with server.lock:
-            sent = sum(1 for r in server.requests if role_of(r) == role)
-        assert LedgerEntry.objects.filter(role=role).count() == sent
 
 
 # --- the model fails -------------------------------------------------------------------------

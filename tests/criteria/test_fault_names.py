@@ -18,7 +18,7 @@ from tests.criteria.conftest import (
     completion,
     offline_answer,
 )
-from tests.criteria.test_criteria_faults import FAST, NIKOLAI, person, read
+from tests.criteria.faults import FAST, NIKOLAI, person, read
 
 pytestmark = pytest.mark.django_db
 

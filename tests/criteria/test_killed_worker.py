@@ -25,7 +25,7 @@ from django_q.conf import Conf
 from criteria.models import Judgment
 from limma.models import LedgerEntry
 from tests.criteria.conftest import DOCUMENTS_IN_EUROPE, Scripted, offline_answer
-from tests.criteria.test_criteria_faults import (
+from tests.criteria.faults import (
     GRETA,
     assert_each_document_judged_once,
     person,

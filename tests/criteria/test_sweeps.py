@@ -30,8 +30,8 @@ from criteria.rules.names.quotes_taken_out import (
     taken_out,
 )
 from criteria.types import LENGTH_NOT_PROVED, Quote
-from tests.criteria.reading.test_read import (
-    FACETS,
+from tests.criteria.niche import FACETS
+from tests.criteria.reading.scripted import (
     GRETA_QUOTES,
     VOCABULARY,
     judge,

@@ -1,5 +1,5 @@
-"""Rows of every model the admin registers, made in batches: the admin's tests open every page
-over them, and count a list's queries at two sizes."""
+"""Rows of every model the admin registers, made in batches, and the address of an admin page:
+the admin's tests open every page over them, and count a list's queries at two sizes."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import secrets
 from datetime import timedelta
 
 from django.contrib.auth.models import Group, User
+from django.db import models
+from django.urls import reverse
 from django.utils import timezone
 from django_q.models import OrmQ, Schedule, Task
 from django_q.signing import SignedPackage
@@ -90,3 +92,8 @@ def add_queue_rows(tag: str) -> None:
             {"id": secrets.token_hex(16), "name": f"queued {tag}", "func": "math.floor"}
         ),
     )
+
+
+def url(model: type[models.Model], view: str, *args: object) -> str:
+    """The admin page `view` of the model ("changelist", "change", "add" ...)."""
+    return reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_{view}", args=args)

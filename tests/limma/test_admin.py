@@ -10,7 +10,6 @@ from django.contrib import admin
 from django.contrib.admin.utils import quote
 from django.contrib.auth.models import Group
 from django.db import models
-from django.urls import reverse
 from django.utils.html import escape
 
 from limma.models import ApiKey, Document, LedgerEntry, Sentence, VocabularyTerm
@@ -24,7 +23,7 @@ from tests.factories import (
     make_run,
     make_visitor,
 )
-from tests.limma.admin_world import add_queue_rows
+from tests.limma.admin_world import add_queue_rows, url
 from tests.limma.exports import connect
 
 pytestmark = pytest.mark.django_db
@@ -36,10 +35,6 @@ REGISTERED = [
     pytest.param(model, id=model._meta.label)
     for model in sorted(admin.site._registry, key=lambda model: model._meta.label)
 ]
-
-
-def url(model: type[models.Model], view: str, *args: object) -> str:
-    return reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_{view}", args=args)
 
 
 def change_url(obj: models.Model) -> str:

@@ -9,8 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import make_workspace
-from tests.limma.admin_world import add_rows
-from tests.limma.test_admin import url
+from tests.limma.admin_world import add_rows, url
 
 pytestmark = pytest.mark.django_db
 

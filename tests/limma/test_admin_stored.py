@@ -24,8 +24,7 @@ from limma.models import (
     Sentence,
 )
 from tests.factories import make_key, make_workspace
-from tests.limma.admin_world import add_rows
-from tests.limma.test_admin import url
+from tests.limma.admin_world import add_rows, url
 
 pytestmark = pytest.mark.django_db
 

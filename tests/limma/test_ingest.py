@@ -6,6 +6,7 @@ import pytest
 
 from limma import door
 from limma.models import Document, Entity, Sentence
+from limma.segment import SEGMENTER_VERSION
 
 pytestmark = pytest.mark.django_db
 
@@ -52,6 +53,13 @@ def test_every_sentence_span_re_reads_byte_for_byte(api, workspace):
         "She led marketing for baby formula across Germany and Poland until 2023.",
         "Greta has done this work for more than 20 years.",
     ]
+
+
+def test_a_document_records_the_segmenter_that_cut_it(api, workspace):
+    body = ingest(api, workspace).json()
+
+    document = Document.objects.get(source_id=body["source_id"])
+    assert document.segmenter_version == SEGMENTER_VERSION
 
 
 def test_with_no_model_to_label_the_document_says_so_the_moment_it_is_loaded(api, workspace):

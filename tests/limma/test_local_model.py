@@ -27,7 +27,7 @@ from limma.local_model import (
     prepared,
     server_info,
 )
-from tests.limma.test_processes import (
+from tests.limma.processes import (
     PROC,
     STOP_SECONDS,
     clean_env,

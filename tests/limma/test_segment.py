@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from limma.segment import SEGMENTER_VERSION, PartSpan, SentenceSpan, segment
+from limma.segment import PartSpan, SentenceSpan, segment
 
 
 def _sentences(text: str, **kwargs: bool | None) -> list[str]:
@@ -225,10 +225,6 @@ def test_heading_is_marked() -> None:
 @pytest.mark.parametrize("text", ["", " ", "\n\n\t\r\n  \u3000\n"])
 def test_empty_or_blank_text_has_no_parts(text: str) -> None:
     assert segment(text) == ()
-
-
-def test_version_is_exposed() -> None:
-    assert SEGMENTER_VERSION == "seg-1"
 
 
 def _generated_document(size: int) -> str:

@@ -1,5 +1,6 @@
-"""The question the Q&A view hands its agent (docs/pages.md#a-follow-up): the printed text
-exactly, bounded, and cleaned before anything is written into a block."""
+"""The question the Q&A view hands its agent (docs/pages.md#a-follow-up): what came before,
+handed on in the order the page showed it, bounded, and cleaned before anything is written into
+a block."""
 
 from __future__ import annotations
 
@@ -16,41 +17,33 @@ SPEC_FOLLOW_UP = {
     "close": [{"id": "e-08", "name": "Margaux Delacroix"}],
 }
 
-PRINTED = """\
-only those in Germany
 
-[EARLIER IN THIS CONVERSATION — the visitor now asks a follow-up to it.
-Asked before, oldest first:
-  1. "Who has 20+ years marketing infant formula in European markets?"
-The last answer came from this search — send these back for whatever the follow-up keeps:
-  constraints: [{"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"}]
-  criterion: "crit_0123456789abcdef" (the niche's address: sent as criteria=[{"address": \
-"crit_0123456789abcdef"}] it is the same niche, already read)
-It found 2 who fit, in the order the answer showed them:
-  1. Greta Ostrander (entity_id "e-17")
-  2. Annika Solheim (entity_id "e-52")
-It listed these as close (one condition short):
-  1. Margaux Delacroix (entity_id "e-08")
-Where the follow-up changes who is asked for ("only those in …"), answer the WHOLE request \
-again: compile only the new condition from a brief of its own words, then search with the \
-constraints above, the new ones and the criterion above.
-Where it asks about someone listed ("the second one"), fetch that person: the search above with \
-entity_ids=[<their entity_id>], detail="full" and criteria_budget={"max_reads": 0} — their \
-rows, quotes and receipts; it reads and spends nothing — and say what it returns in plain \
-sentences.]
+def test_the_follow_up_hands_on_what_came_before_in_the_order_shown():
+    text = compose_question("only those in Germany", follow_up=SPEC_FOLLOW_UP)
+    question, block, note = text.split("\n\n")
 
-[HOW TO ANSWER IN THIS VIEW. The page shows the visitor the list itself, from the search; your \
-words are read beside it (about one person, they are the answer) by a customer of the directory, \
-not by an engineer. In this view these come before the answer format you were given:
-- answer the question FIRST, in plain sentences;
-- name a person by their name only — never by an id or an entity_id, not even beside the name;
-- say "the directory"; never "workspace", "records", "reads", "criteria" or "tools", never how \
-the answer was found, and never what anything cost;
-- that two entries of the directory are one person, say only when you are asked.]"""
-
-
-def test_the_spec_follow_up_is_written_exactly():
-    assert compose_question("only those in Germany", follow_up=SPEC_FOLLOW_UP) == PRINTED
+    assert question == "only those in Germany"
+    assert note == NOTE
+    assert block.startswith("[EARLIER IN THIS CONVERSATION") and block.endswith("]")
+    lines = block.splitlines()
+    # The earlier question, quoted; the search to send back, as the search verb takes it.
+    assert '  1. "Who has 20+ years marketing infant formula in European markets?"' in lines
+    assert "  constraints: " + json.dumps(SPEC_FOLLOW_UP["constraints"]) in lines
+    assert '"crit_0123456789abcdef"' in block
+    # Who fit, then who was close, each by name and entity id in the order the answer showed.
+    shown = [
+        "It found 2 who fit, in the order the answer showed them:",
+        '  1. Greta Ostrander (entity_id "e-17")',
+        '  2. Annika Solheim (entity_id "e-52")',
+        "It listed these as close (one condition short):",
+        '  1. Margaux Delacroix (entity_id "e-08")',
+    ]
+    at = lines.index(shown[0])
+    assert lines[at : at + len(shown)] == shown
+    # How to answer a change of who is asked for, and a question about someone listed.
+    assert "answer the WHOLE request" in block
+    assert 'entity_ids=[<their entity_id>], detail="full"' in block
+    assert 'criteria_budget={"max_reads": 0}' in block
 
 
 def test_a_question_with_nothing_before_it_ends_with_the_note():

@@ -1,7 +1,7 @@
 """The partition: each entity matched, ruled out, not recorded or unplaceable.
 
 Every case is decided twice, by the pure function (the rule) and by the grouped query the
-search runs (search/partition_query.py) over the same rows stored in a workspace; the two
+search runs (search/partition_query/) over the same rows stored in a workspace; the two
 must agree on every verdict and reason.
 """
 
@@ -12,10 +12,9 @@ import pytest
 from limma.models import CoverageGap, Entity, ExternalId, RelationRow
 from limma.pack import DEFAULT_PACK
 from limma.vocabulary import Vocabulary
-from search import partition_query
 from search.constraints import Constraint
 from search.partition import Row, in_period, partition
-from search.partition_query import PartitionQuery
+from search.partition_query import PartitionQuery, cache
 from search.scope import scope_entities, scope_rows
 from tests.factories import make_document, make_key, make_workspace
 
@@ -332,7 +331,7 @@ def test_the_same_search_of_two_workspaces_reads_each_one_s_own_facts():
 
 
 def test_only_the_latest_searches_compiled_sql_is_kept(monkeypatch):
-    monkeypatch.setattr(partition_query, "COMPILED_KEPT", 2)
+    monkeypatch.setattr(cache, "COMPILED_KEPT", 2)
     rows = [place(1, 1, "Germany"), role(2, 1, function="Marketing")]
     asked = [
         ([EUROPE], ("matched", {})),
@@ -345,21 +344,20 @@ def test_only_the_latest_searches_compiled_sql_is_kept(monkeypatch):
         query = stored_query(rows, constraints)
         (placed,) = [p for p in query.people() if p.verdict != "not_recorded"]
         assert (placed.verdict, placed.reasons) == expected
-        assert 0 < len(partition_query.COMPILED[Vocabulary.shipped()]) <= 2
+        assert 0 < len(cache.COMPILED[Vocabulary.shipped()]) <= 2
 
 
 def test_the_compiled_sql_is_kept_whole_under_many_threads(monkeypatch):
     """Threads asking and evicting at once: each gets the SQL of its own key, none fails, and
     no more than the cap is kept."""
     from concurrent.futures import ThreadPoolExecutor
-    from types import SimpleNamespace
 
-    monkeypatch.setattr(partition_query, "COMPILED_KEPT", 8)
-    asker = SimpleNamespace(vocabulary=Vocabulary.shipped().extended([]))
+    monkeypatch.setattr(cache, "COMPILED_KEPT", 8)
+    vocabulary = Vocabulary.shipped().extended([])
 
     def ask(number: int) -> bool:
         key = ("test", str(number % 50))
-        sql, params = PartitionQuery._compiled(asker, key, lambda: (f"SQL {key[1]}", [key[1]]))
+        sql, params = cache.compiled_remember(vocabulary, key, lambda: (f"SQL {key[1]}", [key[1]]))
         params.append("changed by the caller")  # a caller's list is its own copy
         return sql == f"SQL {key[1]}" and params[0] == key[1]
 
@@ -367,6 +365,6 @@ def test_the_compiled_sql_is_kept_whole_under_many_threads(monkeypatch):
         answers = list(pool.map(ask, range(4000)))
 
     assert all(answers)
-    kept = partition_query.COMPILED[asker.vocabulary]
+    kept = cache.COMPILED[vocabulary]
     assert 0 < len(kept) <= 8
     assert all(params == [key[1]] for key, (_, params) in kept.items())

@@ -92,8 +92,8 @@ from criteria.rules.denials.words import (
     phrase_holds,
     phrase_of,
     same_phrase,
-    split_sentences,
 )
+from limma.segment_sentences import sentence_spans
 
 # What denial_verdict says of a quote it returns None for.
 QUOTE_NOT_IN_DOCUMENT = "quote_not_in_document"
@@ -162,7 +162,7 @@ def _facet(
 
 
 def _sentences(context: DenialContext) -> list[Sentence]:
-    spans = context.sentences or split_sentences(context.text)
+    spans = context.sentences or sentence_spans(context.text)
     speakers = context.speakers if context.sentences else ()
     return [
         Sentence(start, end, speakers[index] if index < len(speakers) else None)
@@ -201,7 +201,7 @@ def _one(
 ) -> DenialVerdict:
     covered = _covered(sentences, *span)
     if not covered:  # the words stand between the sentences given: judge them by the text's own
-        sentences = [Sentence(start, end, None) for start, end in split_sentences(context.text)]
+        sentences = [Sentence(start, end, None) for start, end in sentence_spans(context.text)]
         covered = _covered(sentences, *span)
     first, last = sentences[covered[0]], sentences[covered[-1]]
     facet, exact = _facet(reply_facet, context, context.text[first.start : last.end], stated)

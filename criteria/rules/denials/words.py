@@ -3,7 +3,8 @@ read with.
 
 The verdicts and the closed words of why a denial is kept as a doubt, every closed list a denial's
 sentence is read against (the denials, the verbs, the leads, the limits), and the plain word
-helpers: folding, tokens, a condition's phrase, and a splitter for a text given without sentences.
+helpers: folding, tokens and a condition's phrase (a text given without sentences is cut by
+limma.segment_sentences, the one splitter).
 """
 
 from __future__ import annotations
@@ -152,8 +153,6 @@ TOKEN = re.compile(
       | [^\w\s]""",
     re.VERBOSE,
 )
-_ABBREVIATIONS = frozenset({"dr", "prof", "mr", "mrs", "ms", "mx", "st"})
-_SENTENCE_END = re.compile(r"\n|[.!?][\"')\u201d\u2019]*(?=\s|$)")
 
 
 # Case, accents and spacing aside, the letters NFKD keeps whole folded too ("Ødegård" is
@@ -186,36 +185,6 @@ def phrase_holds(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     return bool(size) and any(
         same_phrase(words[at : at + size], phrase) for at in range(len(words) - size + 1)
     )
-
-
-def _ends_a_sentence(text: str, match: re.Match[str]) -> bool:
-    """Not the dot of an initial or a title ("D. Benavente", "Dr. Anneke Voss")."""
-    if not match.group().startswith("."):
-        return True
-    before = re.search(r"[^\W\d_]+$", text[: match.start()])
-    word = before.group() if before else ""
-    return not ((len(word) == 1 and word.isupper()) or word.casefold() in _ABBREVIATIONS)
-
-
-def split_sentences(text: str) -> tuple[tuple[int, int], ...]:
-    """A plain splitter for a context built without sentences: at a line break, or . ! ? (not
-    the dot of an initial or a title)."""
-    spans: list[tuple[int, int]] = []
-    low = 0
-    ends = [match for match in _SENTENCE_END.finditer(text) if _ends_a_sentence(text, match)]
-    for match in [*ends, None]:
-        high = len(text) if match is None else match.end()
-        start, end = low, high
-        while start < end and text[start].isspace():
-            start += 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        if start < end:
-            spans.append((start, end))
-        if match is None:
-            break
-        low = high
-    return tuple(spans)
 
 
 def word_folded(token: str) -> str:

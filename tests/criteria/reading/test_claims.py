@@ -22,7 +22,7 @@ from criteria.reading.claim import (
 )
 from limma.models import Document
 from limma.services.connect import export_connect
-from tests.criteria.reading.test_read_queries import people
+from tests.criteria.reading.same_niche import people
 from tests.factories import make_criterion, make_workspace
 
 pytestmark = pytest.mark.django_db

@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 from criteria.lists.four import Candidate, four_lists
 from criteria.reading.read import Asks, judge_document
 from limma.door.shapes import ReadReply, SecondCallReply, SecondCallRequest
-from tests.criteria.reading.test_read import FACETS, VOCABULARY
+from tests.criteria.niche import FACETS
+from tests.criteria.reading.scripted import VOCABULARY
 
 PERSON = "Ingrid Valen"
 STATES_NICHE = "Ingrid Valen led marketing for baby formula across Norway and Sweden."

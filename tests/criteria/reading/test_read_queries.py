@@ -18,45 +18,20 @@ from limma.models import RelationRow
 from limma.services.connect import export_connect
 from search.service import search_run
 from tests.criteria.conftest import EUROPE, FACETS, NICHE
+from tests.criteria.reading.same_niche import people
 from tests.factories import make_key, make_workspace
+from tests.writes import Writes, writes_counted
 
 pytestmark = pytest.mark.django_db
 
 
-def people(count: int) -> dict:
-    """count people in Germany, each with a profile that states the niche the same way."""
-    rows = [
-        {
-            "_id": f"p{index:04d}",
-            "name": f"Greta Ostrander {index:04d}",
-            "country": "Germany",
-            "bio": f"Greta Ostrander {index:04d} led marketing for baby formula across Poland.\n",
-        }
-        for index in range(count)
-    ]
-    return {
-        "tables": {"people": rows},
-        "mapping": {
-            "entities": [{"table": "people", "id": "_id", "name": "name"}],
-            "relations": [
-                {
-                    "relation": "based_in",
-                    "table": "people",
-                    "entity": "_id",
-                    "slots": {"place": "country"},
-                }
-            ],
-            "documents": [{"table": "people", "entity": "_id", "kind": "profile", "text": "bio"}],
-        },
-    }  # fmt: skip
-
-
 def searched(key, workspace, criterion: dict, budget: dict, *, background: bool = False):
-    """The search with the criterion, and the SQL it sent (django-q2's sync mode in tests: a
-    task handed to the workers runs at once)."""
+    """The search with the criterion, how many queries it sent and the writes it asked
+    (django-q2's sync mode in tests: a task handed to the workers runs at once)."""
     with (
         override_settings(LIMMA={"PROVIDER": "offline", "CRITERIA_BACKGROUND": background}),
         CaptureQueriesContext(connection) as captured,
+        writes_counted() as writes,
     ):
         outcome = search_run(
             key=key,
@@ -65,39 +40,36 @@ def searched(key, workspace, criterion: dict, budget: dict, *, background: bool 
             criteria=[criterion],
             criteria_budget=budget,
         )
-    return outcome, [query["sql"] for query in captured.captured_queries]
+    return outcome, len(captured.captured_queries), writes
 
 
 def a_read(count: int, *, background: bool = False):
-    """A read of `count` documents to its end: the key, the workspace, the outcome, the SQL."""
+    """A read of `count` documents to its end: the key, the workspace, the outcome, how many
+    queries it sent and the writes it asked."""
     workspace = make_workspace(f"{count} people")
     key, _ = make_key(workspace, role="analyst")
     export_connect(workspace=workspace, **people(count))
     budget = {"max_reads": count, "max_usd": 1, "max_seconds": 60}
-    outcome, queries = searched(
+    outcome, queries, writes = searched(
         key, workspace, {"text": NICHE, "facets": FACETS}, budget, background=background
     )
     assert outcome.criteria.status == "complete"
     assert outcome.criteria.reads["done"] == count
-    return key, workspace, outcome, queries
+    return key, workspace, outcome, queries, writes
 
 
-def queries_of_a_read(count: int, *, background: bool = False) -> list[str]:
-    """The SQL of a read of `count` documents, from the search to its reply: inside the call,
-    or handed to the workers."""
-    return a_read(count, background=background)[3]
-
-
-def judgment_writes(queries: list[str], setting: str) -> int:
-    return sum(1 for sql in queries if sql.startswith('UPDATE "criteria_judgment" SET ' + setting))
+def judgment_writes(writes: Writes, state: str) -> int:
+    """The writes of the judgments that set their state to `state`."""
+    return len(writes.of(Judgment, "update", state=state))
 
 
 @pytest.mark.parametrize("count", [8, 40])
 def test_each_judgment_is_written_once_and_claimed_in_batches(count):
-    queries = queries_of_a_read(count)
+    writes = a_read(count)[4]
 
-    assert judgment_writes(queries, "\"state\" = 'done'") == count  # its outcome, once
-    assert judgment_writes(queries, "\"state\" = 'in_flight'") == math.ceil(count / CLAIM_MOST)
+    assert judgment_writes(writes, Judgment.State.DONE) == count  # its outcome, once
+    assert judgment_writes(writes, Judgment.State.IN_FLIGHT) == math.ceil(count / CLAIM_MOST)
+    assert Judgment.objects.filter(state=Judgment.State.DONE).count() == count
 
 
 def claims_of(count: int, workers: int) -> int:
@@ -112,10 +84,10 @@ def claims_of(count: int, workers: int) -> int:
 def test_a_plan_handed_to_the_workers_is_written_once_a_judgment_and_claimed_in_shares():
     claims_per_judgment = []
     for count in (8, 40):
-        queries = queries_of_a_read(count, background=True)
+        writes = a_read(count, background=True)[4]
 
-        assert judgment_writes(queries, "\"state\" = 'done'") == count
-        claims = judgment_writes(queries, "\"state\" = 'in_flight'")
+        assert judgment_writes(writes, Judgment.State.DONE) == count
+        claims = judgment_writes(writes, Judgment.State.IN_FLIGHT)
         assert claims == claims_of(count, cluster_workers())
         claims_per_judgment.append(claims / count)
 
@@ -125,7 +97,7 @@ def test_a_plan_handed_to_the_workers_is_written_once_a_judgment_and_claimed_in_
 
 
 def test_every_document_read_costs_the_same_queries_at_any_plan_size():
-    one, two, four = (len(queries_of_a_read(n * CLAIM_MOST)) for n in (1, 2, 4))
+    one, two, four = (a_read(n * CLAIM_MOST)[3] for n in (1, 2, 4))
 
     # The second batch of CLAIM_MOST documents costs what the third and fourth cost each:
     # nothing grows with the plan.
@@ -136,19 +108,20 @@ def test_every_document_read_costs_the_same_queries_at_any_plan_size():
     assert per_document <= 5.5
 
 
-def replies(count: int) -> tuple[list[str], list[str]]:
-    """The SQL of two replies once `count` documents are read, every one of them a match: the
-    reply that first reports them (its match rows written, its judgments marked reported) and
-    a call again with nothing new."""
-    key, workspace, outcome, _ = a_read(count)
+def replies(count: int) -> tuple[tuple[int, Writes], tuple[int, Writes]]:
+    """The queries and writes of two replies once `count` documents are read, every one of them
+    a match: the reply that first reports them (its match rows written, its judgments marked
+    reported) and a call again with nothing new."""
+    key, workspace, outcome, *_ = a_read(count)
     again = {"address": outcome.criteria.criterion.address}
     Judgment.objects.update(reported=False, reported_calls=0, reported_usd=0)
     RelationRow.objects.filter(relation=RELATION).delete()
-    first, reporting = searched(key, workspace, again, {"max_reads": 0})
+    first, *reporting = searched(key, workspace, again, {"max_reads": 0})
     assert first.criteria.lists.counts["matched"] == count == len(first.criteria.rows)
-    second, nothing_new = searched(key, workspace, again, {"max_reads": 0})
+    assert RelationRow.objects.filter(relation=RELATION).count() == count
+    second, *nothing_new = searched(key, workspace, again, {"max_reads": 0})
     assert second.criteria.rows == first.criteria.rows
-    return reporting, nothing_new
+    return tuple(reporting), tuple(nothing_new)
 
 
 def test_a_reply_costs_the_same_queries_whatever_its_judgments_and_matches():
@@ -156,8 +129,8 @@ def test_a_reply_costs_the_same_queries_whatever_its_judgments_and_matches():
 
     # No query per judgment or per match: the rows are read once, the stale deleted once and
     # the new inserted once; the judgments are loaded once and marked reported once.
-    assert len(large) == len(small)
-    assert len(large_again) == len(small_again)
-    inserts = [sql for sql in large if sql.startswith('INSERT INTO "limma_relationrow"')]
-    assert len(inserts) == 1
-    assert not any(sql.startswith(("INSERT", "UPDATE", "DELETE")) for sql in large_again)
+    assert large[0] == small[0]
+    assert large_again[0] == small_again[0]
+    (inserted,) = large[1].of(RelationRow, "insert")
+    assert inserted.rows == 40
+    assert large_again[1].rows_written() == 0

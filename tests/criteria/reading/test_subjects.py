@@ -7,7 +7,8 @@ import pytest
 
 from criteria.reading.read import judge_document
 from criteria.reading.subjects import is_a_name, person_of
-from tests.criteria.reading.test_read import FACETS, VOCABULARY, Script, only, reply
+from tests.criteria.niche import FACETS
+from tests.criteria.reading.scripted import VOCABULARY, Script, only, reply
 
 TEXT = (
     "Ingrid van der Valen led marketing for baby formula. Ingrid has done this work for 21 years."

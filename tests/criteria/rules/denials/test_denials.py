@@ -8,14 +8,12 @@ turn), and a property test over random quotes. Pure: no database, no model.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from criteria.rules.denials.context import DenialContext
-from criteria.rules.denials.rule import DenialVerdict, denial_verdict
+from criteria.rules.denials.rule import denial_verdict
 from criteria.rules.denials.words import (
     A_FRAGMENT,
     A_HEADING,
@@ -48,82 +46,16 @@ from criteria.rules.denials.words import (
     VERBS,
     WHY_WORDS,
     fold,
-    split_sentences,
 )
-
-KEYS = ("duration", "function", "product", "market")
-WORDS = {
-    "duration": ("20+ years",),
-    "function": ("marketing",),
-    "product": ("baby formula",),
-    "market": ("in European markets", "European markets", "Europe"),
-}
-DARIO = "Dario Benavente"
-_TURN = re.compile(
-    r"(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?\s*)?"  # a time stamp
-    r"([A-Z][\w'.-]*(?: [A-Za-z][\w'.-]*){0,3}):(?:\s|$)"  # the label
+from limma.segment_sentences import sentence_spans
+from tests.criteria.rules.denials.denial_contexts import (
+    DARIO,
+    KEYS,
+    WORDS,
+    context,
+    kept,
+    verdict,
 )
-
-
-def turns(text: str, sentences: tuple[tuple[int, int], ...]) -> tuple[str | None, ...]:
-    """Each sentence's turn: the label of the last line that opened one ("Cornelia: …")."""
-    labels: list[str | None] = []
-    for start, _ in sentences:
-        label = None
-        for line in [*text[:start].split("\n"), text[start:].split("\n", maxsplit=1)[0]]:
-            opened = _TURN.match(line.strip())
-            label = opened.group(1) if opened else label
-        labels.append(label)
-    return tuple(labels)
-
-
-def context(
-    text: str,
-    person: str | None = DARIO,
-    *,
-    other_names: tuple[str, ...] = (),
-    transcript: bool = False,
-    words: dict[str, tuple[str, ...]] | None = None,
-    organisations: tuple[str, ...] = (),
-) -> DenialContext:
-    sentences = split_sentences(text)
-    speakers = turns(text, sentences) if transcript else (None,) * len(sentences)
-    return DenialContext(
-        text=text,
-        sentences=sentences,
-        speakers=speakers,
-        person=person,
-        other_names=other_names,
-        facet_keys=KEYS,
-        facet_words=words or WORDS,
-        organisations=organisations,
-    )
-
-
-def verdict(
-    text: str,
-    quote: str | None = None,
-    facet: str | None = "product",
-    *,
-    stated: dict[str, tuple[str, ...]] | None = None,
-    **kwargs,
-) -> DenialVerdict:
-    found = denial_verdict(
-        text if quote is None else quote, facet, context(text, **kwargs), stated_elsewhere=stated
-    )
-    assert found is not None
-    assert found.kind in (FIRM, DOUBT, SET_ASIDE)
-    if found.kind == DOUBT:
-        assert found.why == found.reasons[0]
-        assert set(found.reasons) <= set(WHY_WORDS)
-    else:
-        assert found.why is None
-    return found
-
-
-def kept(text: str, found: DenialVerdict) -> str:
-    return text[found.start : found.end]
-
 
 # -- the spec's own examples ------------------------------------------------------------------
 
@@ -554,13 +486,27 @@ def test_the_first_person_denials_in_a_turn_of_theirs(
         ("Dario has not marketed baby formula.", "product"),
     ],
 )
-def test_every_verb_of_the_closed_list(text: str, facet: str) -> None:
+def test_a_denial_in_the_words_a_profile_writes_is_firm(text: str, facet: str) -> None:
     assert verdict(text, facet=facet).kind == FIRM
 
 
-def test_the_verb_list_is_the_one_documented() -> None:
-    assert set(VERBS) == {"work", "sell", "market", "handle", "manage", "lead", "run", "touch",
-                          "do"}  # fmt: skip
+@pytest.mark.parametrize(
+    ("past", "participle"), [pytest.param(*forms, id=base) for base, forms in VERBS.items()]
+)
+@pytest.mark.parametrize(
+    "written", ["Dario has never {participle} baby formula.", "Dario never {past} baby formula."]
+)
+def test_every_verb_of_the_closed_list_in_each_of_its_forms(
+    written: str, past: str, participle: str
+) -> None:
+    assert verdict(written.format(past=past, participle=participle)).kind == FIRM
+
+
+@pytest.mark.parametrize("verb", ["eaten", "liked", "bought", "seen"])
+def test_a_verb_not_on_the_closed_list_is_no_firm_denial(verb: str) -> None:
+    found = verdict(f"Dario has never {verb} baby formula.")
+
+    assert (found.kind, found.why) == (DOUBT, NO_RULE_FOR_THE_WORDS)
     assert {words for words, _, _ in OUTRIGHT_DENIALS} == {
         ("has", "never"), ("has", "not"), ("hasn't",), ("has", "no", "experience"),
         ("have", "never"), ("have", "not"), ("haven't",), ("have", "no", "experience"),
@@ -921,7 +867,7 @@ def test_fold_keeps_names_comparable() -> None:
     ],
 )
 def test_the_plain_splitter(text: str, spans: tuple[tuple[int, int], ...]) -> None:
-    assert split_sentences(text) == spans
+    assert sentence_spans(text) == spans
 
 
 # -- a property: whatever the model quotes ----------------------------------------------------

@@ -26,9 +26,9 @@ from criteria.rules.denials.words import (
     REPORTED_BY_ANOTHER,
     STATES_A_LIMIT,
     same_phrase,
-    split_sentences,
 )
-from tests.criteria.rules.denials.test_denials import verdict
+from limma.segment_sentences import sentence_spans
+from tests.criteria.rules.denials.denial_contexts import verdict
 
 DENIAL = "Dario has never worked on baby formula."
 TURNS = (
@@ -212,4 +212,4 @@ def test_a_condition_is_the_same_with_its_last_word_plural(first, second, same):
     ],
 )
 def test_the_plain_splitter_ends_a_sentence_at_a_dot_of_no_initial(text, sentences):
-    assert [text[start:end] for start, end in split_sentences(text)] == sentences
+    assert [text[start:end] for start, end in sentence_spans(text)] == sentences

@@ -10,84 +10,25 @@ bound and years. The example documents are dated March 2024: that is the date un
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 
 from criteria.rules.lengths.read import other_names
 from criteria.rules.lengths.rule import (
     WHY,
-    LengthContext,
-    LengthVerdict,
     count_of,
     handed_on,
     length_verdict,
     pointing_sentences,
-    sentences_of,
 )
-from criteria.types import DURATION_BELOW_THRESHOLD, DURATION_UNKNOWN, LENGTH_NOT_PROVED
-
-DATED = date(2024, 3, 1)
-TODAY = date(2024, 6, 1)
-ANNEKE = "Anneke Voss"
-HALDEN = "Halden Foods AS"
-OPENS = "Anneke Voss leads marketing for baby formula at Halden Foods AS."
-FORM = "Anneke has done this work for more than 20 years."
-
-
-def context(
-    text: str,
-    *,
-    person: str | None = ANNEKE,
-    employer: str | None = HALDEN,
-    experience: tuple[int, ...] | None = None,
-    anchors: tuple[int, ...] = (0,),
-    other_names: tuple[str, ...] = (),
-    start: str | None = None,
-    document_date: date | None = DATED,
-    first_person_proved: bool = False,
-    min_years: float = 20,
-    record_end: str | None = None,
-    voice_label: str | None = None,
-) -> LengthContext:
-    spans, speakers = sentences_of(text)
-    return LengthContext(
-        text=text,
-        sentences=spans,
-        speakers=speakers,
-        experience=tuple(range(len(spans))) if experience is None else experience,
-        anchors=anchors,
-        employer=employer,
-        start=start,
-        document_date=document_date,
-        today=TODAY,
-        person=person,
-        other_names=other_names,
-        first_person_proved=first_person_proved,
-        min_years=min_years,
-        record_end=record_end,
-        voice_label=voice_label,
-    )
-
-
-def index_of(built: LengthContext, sentence: str) -> int:
-    """The sentence's index; fails where the segmenter does not cut it out whole."""
-    found = [i for i, (a, b) in enumerate(built.sentences) if built.text[a:b].endswith(sentence)]
-    assert found, [built.text[a:b] for a, b in built.sentences]
-    return found[-1]
-
-
-def judge(sentence: str, *, before: str = OPENS, after: str = "", **given) -> LengthVerdict:
-    """The verdict of `sentence` written right behind `before` (one line, unless it says)."""
-    joined = before + ("" if before.endswith("\n") or not before else " ")
-    text = joined + sentence + (" " + after if after else "")
-    built = context(text, **given)
-    return length_verdict(index_of(built, sentence), built)
-
-
-def shown(verdict: LengthVerdict) -> tuple:
-    return verdict.granted, verdict.why, verdict.bound, verdict.years
-
+from tests.criteria.rules.lengths.length_contexts import (
+    DATED,
+    FORM,
+    OPENS,
+    context,
+    index_of,
+    judge,
+    shown,
+)
 
 # -- granted: the one form, in every one of its closed words --------------------------------
 
@@ -1489,16 +1430,6 @@ def test_a_granted_form_below_the_threshold_is_duration_below_threshold(
 ):
     verdict = judge(sentence, min_years=min_years)
     assert (verdict.granted, verdict.below_threshold, verdict.why) == (granted, below, ())
-    reason = None if granted else DURATION_BELOW_THRESHOLD
-    assert reason in (None, DURATION_BELOW_THRESHOLD)
-
-
-def test_the_reasons_a_duration_is_open_are_the_types_own():
-    assert (DURATION_UNKNOWN, LENGTH_NOT_PROVED, DURATION_BELOW_THRESHOLD) == (
-        "duration_unknown",
-        "length_not_proved",
-        "duration_below_threshold",
-    )
 
 
 # -- what the reader cannot see (the spec's own blind spots, pinned so a change is seen) -------

@@ -12,7 +12,7 @@ from criteria.rules.lengths.rule import (
     SUBJECT_NOT_PROVED,
     length_verdict,
 )
-from tests.criteria.rules.lengths.test_lengths import context, judge
+from tests.criteria.rules.lengths.length_contexts import context, judge
 
 FORM = "has done this work for more than 20 years."
 

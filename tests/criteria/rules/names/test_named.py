@@ -16,7 +16,8 @@ from criteria.rules.names.named import Naming, name_clause, name_read
 from criteria.types import DIFFERENT, QUOTE_NOT_IN_DOCUMENT
 from limma.vocabulary import Vocabulary
 from tests.criteria import niche
-from tests.criteria.reading.test_read import FACETS, Script, judge, one_call, only, reply
+from tests.criteria.niche import FACETS
+from tests.criteria.reading.scripted import Script, judge, one_call, only, reply
 
 NAMED = tuple(
     dataclasses.replace(facet, also=("infant milks",)) if facet.key == "product" else facet

@@ -14,7 +14,8 @@ from criteria.rules.names.quotes_taken_out import (
     taken_out,
 )
 from criteria.types import Quote
-from tests.criteria.reading.test_read import FACETS, VOCABULARY
+from tests.criteria.niche import FACETS
+from tests.criteria.reading.scripted import VOCABULARY
 
 NAMING = Naming(person="Ada Berg", facets=FACETS, states={}, vocabulary=VOCABULARY)
 FACET = {facet.key: facet for facet in FACETS}
