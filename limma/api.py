@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import QueryDict
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -14,6 +15,7 @@ from limma.access import access_workspace
 from limma.auth import MayWrite
 from limma.models import ApiKey, Workspace
 from limma.paging import MAX_LIMIT, page_of
+from limma.parsers import checked
 from limma.serializers import (
     ConnectInput,
     ConnectOutput,
@@ -38,9 +40,17 @@ from limma.services.region import region_read
 
 
 def valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    """A verb's input validated: first held to what the database can store (limma.parsers), so
+    a query string's or a tool call's NUL is a 422 naming its field, never a database error."""
+    checked(query_values(data) if isinstance(data, QueryDict) else data)
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
+
+
+def query_values(query: QueryDict) -> dict[str, Any]:
+    """A query string as JSON would carry it: a name given once is its value, else the list."""
+    return {name: values[0] if len(values) == 1 else values for name, values in query.lists()}
 
 
 class IngestApi(APIView):

@@ -34,6 +34,7 @@ from limma.api import (
 from limma.auth import WRITE_NEEDS_ANALYST
 from limma.errors import ApplicationError, Forbidden, validation_faults
 from limma.models import ApiKey, Workspace
+from limma.parsers import checked
 from limma.serializers import ConnectInput, DocumentsInput, FactsInput, IngestInput, RegionInput
 from search.api import search_answered
 from search.serializers import SearchInput
@@ -302,6 +303,7 @@ def call_tool(
     if not isinstance(arguments, dict):
         return refusal(422, path, {"type": "invalid_request", "reason": ARGUMENTS_NOT_AN_OBJECT})
     try:
+        checked(arguments)  # what no database can store is refused before anything reads it
         asked = arguments.get("workspace_id", workspace.id)
         if workspace_fixed and asked != workspace.id:
             raise Forbidden("workspace_forbidden", reason=WORKSPACE_IS_THE_PAGES)
