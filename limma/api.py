@@ -60,14 +60,18 @@ class IngestApi(APIView):
     def post(self, request: Request) -> Response:
         data = valid(IngestInput, request.data)
         workspace = access_workspace(request.auth, data["workspace_id"])
-        reply = ingest_answer(data, workspace=workspace, request_id=request.request_id)
+        reply = ingest_answer(
+            data, key=request.auth, workspace=workspace, request_id=request.request_id
+        )
         return Response(reply, status=201)
 
 
-def ingest_answer(data: dict[str, Any], *, workspace: Workspace, request_id: str) -> dict[str, Any]:
+def ingest_answer(
+    data: dict[str, Any], *, key: ApiKey, workspace: Workspace, request_id: str
+) -> dict[str, Any]:
     """The ingest verb's reply to valid input: the MCP tool answers with it too."""
     fields = {k: v for k, v in data.items() if k not in ("workspace_id", "document_kind")}
-    ingested = document_ingest(workspace=workspace, kind=data["document_kind"], **fields)
+    ingested = document_ingest(key=key, workspace=workspace, kind=data["document_kind"], **fields)
     document = ingested.document
     labelling = labelling_states([document])[document.pk]
     return {

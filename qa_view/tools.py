@@ -381,8 +381,10 @@ def _documents(
 def _ingest(
     body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
 ) -> dict[str, Any]:
-    del key  # may_call checked the key may write, as MayWrite does for the HTTP verb
-    return ingest_answer(valid(IngestInput, body), workspace=workspace, request_id=request_id)
+    # may_call checked the key may write, as MayWrite does for the HTTP verb
+    return ingest_answer(
+        valid(IngestInput, body), key=key, workspace=workspace, request_id=request_id
+    )
 
 
 def _connect(
