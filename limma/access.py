@@ -8,10 +8,18 @@ from __future__ import annotations
 
 import re
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from limma.errors import NotFound
-from limma.models import ApiKey, CoverageGap, Document, Entity, RelationRow, Workspace
+from limma.models import (
+    ApiKey,
+    CoverageGap,
+    Document,
+    Entity,
+    ExternalId,
+    RelationRow,
+    Workspace,
+)
 
 # What an access group may be called, by ingest and connect alike.
 ACCESS_GROUP = r"^[A-Za-z0-9_.-]{1,100}$"
@@ -73,8 +81,34 @@ def entity_resolve(workspace: Workspace, entity_id: str) -> Entity | None:
     return entity
 
 
-def access_entity(workspace: Workspace, entity_id: str) -> Entity:
+def visible_entities(key: ApiKey, workspace: Workspace) -> QuerySet[Entity]:
+    """The workspace's entities the key may know of: one with a record every key reads (an
+    external id, a declared row) or a document this key may read. A key that reads every
+    group knows them all. The search's scope is drawn from the same record."""
+    entities = Entity.objects.filter(workspace=workspace)
+    if key.reads_every_group:
+        return entities
+    return entities.filter(
+        Q(Exists(ExternalId.objects.filter(entity=OuterRef("pk"))))
+        | Q(Exists(readable_documents(key).filter(entity=OuterRef("pk"))))
+        | Q(
+            Exists(
+                RelationRow.objects.filter(
+                    entity=OuterRef("pk"), origin=RelationRow.Origin.DECLARED
+                )
+            )
+        )
+    )
+
+
+def entity_visible(key: ApiKey, entity: Entity) -> bool:
+    return visible_entities(key, entity.workspace).filter(pk=entity.pk).exists()
+
+
+def access_entity(key: ApiKey, workspace: Workspace, entity_id: str) -> Entity:
+    """The entity an id names, if the key may know of it; one it may not is as unknown as one
+    nobody carries (the same 404, the same body), so no reply tells the two apart."""
     entity = entity_resolve(workspace, entity_id)
-    if entity is None:
+    if entity is None or not entity_visible(key, entity):
         raise NotFound("entity_unknown", entity_id=entity_id, reason=ENTITY_UNKNOWN)
     return entity

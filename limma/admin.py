@@ -364,13 +364,14 @@ class LedgerEntryAdmin(StoredAdmin):
         "tokens_in",
         "tokens_out",
         "usd",
+        "over_hold",
         "seconds",
         "outcome",
         "workspace",
         "visitor",
         "request_id",
     ]
-    list_filter = ["outcome", "role", "provider", "model", "workspace"]
+    list_filter = ["outcome", "over_hold", "role", "provider", "model", "workspace"]
     list_select_related = ["workspace"]
     search_fields = ["request_id", "visitor", "error"]
     date_hierarchy = "created_at"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import QueryDict
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -14,6 +15,7 @@ from limma.access import access_workspace
 from limma.auth import MayWrite
 from limma.models import ApiKey, Workspace
 from limma.paging import MAX_LIMIT, page_of
+from limma.parsers import checked
 from limma.serializers import (
     ConnectInput,
     ConnectOutput,
@@ -41,9 +43,17 @@ from limma.services.verify import computed_verify
 
 
 def valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    """A verb's input validated: first held to what the database can store (limma.parsers), so
+    a query string's or a tool call's NUL is a 422 naming its field, never a database error."""
+    checked(query_values(data) if isinstance(data, QueryDict) else data)
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
+
+
+def query_values(query: QueryDict) -> dict[str, Any]:
+    """A query string as JSON would carry it: a name given once is its value, else the list."""
+    return {name: values[0] if len(values) == 1 else values for name, values in query.lists()}
 
 
 class IngestApi(APIView):
@@ -53,14 +63,18 @@ class IngestApi(APIView):
     def post(self, request: Request) -> Response:
         data = valid(IngestInput, request.data)
         workspace = access_workspace(request.auth, data["workspace_id"])
-        reply = ingest_answer(data, workspace=workspace, request_id=request.request_id)
+        reply = ingest_answer(
+            data, key=request.auth, workspace=workspace, request_id=request.request_id
+        )
         return Response(reply, status=201)
 
 
-def ingest_answer(data: dict[str, Any], *, workspace: Workspace, request_id: str) -> dict[str, Any]:
+def ingest_answer(
+    data: dict[str, Any], *, key: ApiKey, workspace: Workspace, request_id: str
+) -> dict[str, Any]:
     """The ingest verb's reply to valid input: the MCP tool answers with it too."""
     fields = {k: v for k, v in data.items() if k not in ("workspace_id", "document_kind")}
-    ingested = document_ingest(workspace=workspace, kind=data["document_kind"], **fields)
+    ingested = document_ingest(key=key, workspace=workspace, kind=data["document_kind"], **fields)
     document = ingested.document
     labelling = labelling_states([document])[document.pk]
     return {

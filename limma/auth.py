@@ -16,7 +16,7 @@ WRITE_NEEDS_ANALYST = "This verb writes to the workspace: it needs an analyst or
 
 def key_for_token(token: str) -> ApiKey:
     """The active key a bearer token names (the API's and the MCP server's one check)."""
-    if not token.startswith(KEY_PREFIX) or "." not in token:
+    if not token.startswith(KEY_PREFIX) or "." not in token or "\x00" in token:
         raise exceptions.AuthenticationFailed(KEY_MALFORMED)
     prefix, _, secret = token.removeprefix(KEY_PREFIX).partition(".")
     key = ApiKey.objects.active().select_related("workspace").filter(prefix=prefix).first()

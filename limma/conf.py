@@ -62,6 +62,9 @@ class LimmaSettings:
     # Seconds one model call may take, and how often the client retries 429/5xx with backoff.
     timeout_seconds: float = 60.0
     max_retries: int = 2
+    # The reply tokens a paid call is asked to stay within (max_tokens) and priced at before it
+    # is sent, when no visitor's spend guard sets its own (LIMMA_QA_REPLY_TOKENS).
+    reply_tokens: int = 2048
     # USD per million tokens per model (see DEFAULT_PRICES).
     prices: dict[str, Price] = field(default_factory=dict)
     # The spend switch: when on, every paid call is refused before it is sent.
@@ -112,6 +115,7 @@ ENVIRONMENT = {
     "SCRIPTED_DIR": "LIMMA_SCRIPTED_DIR",
     "TIMEOUT_SECONDS": "LIMMA_TIMEOUT_SECONDS",
     "MAX_RETRIES": "LIMMA_MAX_RETRIES",
+    "REPLY_TOKENS": "LIMMA_REPLY_TOKENS",
     "PRICES": "LIMMA_PRICES",
     "SPEND_OFF": "LIMMA_SPEND_OFF",
     "CRITERIA_BACKGROUND": "LIMMA_CRITERIA_BACKGROUND",
@@ -150,12 +154,15 @@ def load() -> LimmaSettings:
         price_table = {model: _price(value) for model, value in prices.items()}
         timeout = float(raw.get("TIMEOUT_SECONDS", 60))
         retries = int(raw.get("MAX_RETRIES", 2))
+        reply_tokens = int(raw.get("REPLY_TOKENS", 2048))
     except (KeyError, TypeError, ValueError, ArithmeticError) as error:
         raise ImproperlyConfigured(
-            f"LIMMA prices, timeout or retries are malformed: {error}"
+            f"LIMMA prices, timeout, retries or reply tokens are malformed: {error}"
         ) from error
     if timeout <= 0 or retries < 0:
         raise ImproperlyConfigured("LIMMA_TIMEOUT_SECONDS must be > 0 and LIMMA_MAX_RETRIES >= 0")
+    if reply_tokens < 1:
+        raise ImproperlyConfigured("LIMMA_REPLY_TOKENS must be 1 or more")
     return LimmaSettings(
         provider=provider,
         base_url=str(raw.get("BASE_URL", "")),
@@ -165,6 +172,7 @@ def load() -> LimmaSettings:
         scripted_dir=str(raw.get("SCRIPTED_DIR", "")),
         timeout_seconds=timeout,
         max_retries=retries,
+        reply_tokens=reply_tokens,
         prices=price_table,
         spend_off=_flag(raw.get("SPEND_OFF", False), "LIMMA_SPEND_OFF"),
         criteria_background=_flag(

@@ -1,8 +1,10 @@
-"""The verbs' JSON parser: bounded in size and nesting, and text that is valid Unicode.
+"""The verbs' JSON parser: bounded in size and nesting, and text every database can store.
 
 json.loads recurses once per level and raises RecursionError on a deep enough array, and it
-accepts a lone surrogate ("\\ud800") that no database can store: both are refused here, before
-any verb sees the request, with a named fault in the API's one shape.
+accepts a lone surrogate ("\\ud800") that no database can store and a NUL ("\\u0000") that
+PostgreSQL's text cannot: all are refused here, before any verb sees the request, with a named
+fault in the API's one shape. `checked` is also what every verb's input and every tool's
+arguments pass (limma.api.valid), so a query string or a model's tool call is held to it too.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from limma.errors import ApplicationError, InvalidRequest
 MAX_DEPTH = 32  # deeper than any verb's input needs (a criterion is four levels)
 SURROGATE = re.compile("[\ud800-\udfff]")
 SURROGATE_FAULT = "surrogate_characters_not_allowed"
+NUL = "\x00"
+NUL_FAULT = "null_characters_not_allowed"  # DRF's own code for the same refusal
 
 
 def max_body_bytes() -> int:
@@ -40,8 +44,18 @@ def too_deep() -> InvalidRequest:
     return InvalidRequest("json_too_deep", max_depth=MAX_DEPTH, reason=TOO_DEEP)
 
 
+def unstorable(text: str) -> str | None:
+    """The fault of a string no database can store (a NUL, a lone surrogate), else None."""
+    if NUL in text:
+        return NUL_FAULT
+    if SURROGATE.search(text):
+        return SURROGATE_FAULT
+    return None
+
+
 def checked(value: Any) -> Any:
-    """The parsed value, walked without recursion: too deep or a lone surrogate is refused."""
+    """The parsed value, walked without recursion: too deep, or a key or a string no database
+    can store, is refused (422 naming the field)."""
     stack: list[tuple[Any, str, int]] = [(value, "", 1)]
     faults: list[str] = []
     while stack:
@@ -50,22 +64,24 @@ def checked(value: Any) -> Any:
             raise too_deep()
         if isinstance(item, dict):
             for key, child in item.items():
-                child_path = f"{path}.{key}" if path else str(key)
-                if SURROGATE.search(key):
-                    faults.append(f"{path or 'request'}:{SURROGATE_FAULT}")
+                fault = unstorable(key) if isinstance(key, str) else None
+                if fault:
+                    faults.append(f"{path or 'request'}:{fault}")
                     continue
+                child_path = f"{path}.{key}" if path else str(key)
                 stack.append((child, child_path, depth + 1))
         elif isinstance(item, list):
             stack.extend((child, f"{path}[{i}]", depth + 1) for i, child in enumerate(item))
-        elif isinstance(item, str) and SURROGATE.search(item):
-            faults.append(f"{path or 'request'}:{SURROGATE_FAULT}")
+        elif isinstance(item, str) and (fault := unstorable(item)):
+            faults.append(f"{path or 'request'}:{fault}")
     if faults:
         raise InvalidRequest(faults=sorted(set(faults))[:20])
     return value
 
 
 class JsonParser(JSONParser):
-    """DRF's JSON parser, bounded: 413 over the size, 400 too deep, 422 a lone surrogate."""
+    """DRF's JSON parser, bounded: 413 over the size, 400 too deep, 422 a NUL or a lone
+    surrogate."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         limit = max_body_bytes()

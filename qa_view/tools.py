@@ -35,6 +35,7 @@ from limma.api import (
 from limma.auth import WRITE_NEEDS_ANALYST
 from limma.errors import ApplicationError, Forbidden, validation_faults
 from limma.models import ApiKey, Workspace
+from limma.parsers import checked
 from limma.serializers import (
     ConnectInput,
     DocumentsInput,
@@ -349,6 +350,7 @@ def call_tool(
     if not isinstance(arguments, dict):
         return refusal(422, path, {"type": "invalid_request", "reason": ARGUMENTS_NOT_AN_OBJECT})
     try:
+        checked(arguments)  # what no database can store is refused before anything reads it
         asked = arguments.get("workspace_id", workspace.id)
         if workspace_fixed and asked != workspace.id:
             raise Forbidden("workspace_forbidden", reason=WORKSPACE_IS_THE_PAGES)
@@ -433,8 +435,10 @@ def _verify(
 def _ingest(
     body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
 ) -> dict[str, Any]:
-    del key  # may_call checked the key may write, as MayWrite does for the HTTP verb
-    return ingest_answer(valid(IngestInput, body), workspace=workspace, request_id=request_id)
+    # may_call checked the key may write, as MayWrite does for the HTTP verb
+    return ingest_answer(
+        valid(IngestInput, body), key=key, workspace=workspace, request_id=request_id
+    )
 
 
 def _connect(

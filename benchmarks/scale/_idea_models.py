@@ -111,7 +111,7 @@ class ScriptedWorldModel:
     def available(self, role: str) -> bool:
         return role in ("part_labeller", "idea_grouper")
 
-    def complete(self, *, spec, request, model, timeout, max_retries) -> ProviderReply:
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens) -> ProviderReply:
         data = request.model_dump(mode="json")
         with self.lock:
             self.calls[spec.name] = self.calls.get(spec.name, 0) + 1

@@ -175,7 +175,7 @@ class ReplayLabeller:
     def available(self, role: str) -> bool:
         return role == "part_labeller"
 
-    def complete(self, *, spec, request, model, timeout, max_retries):
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens):
         from limma.door.providers import ProviderReply
 
         data = request.model_dump(mode="json")

@@ -40,7 +40,7 @@ class StandIn:
     def available(self, role: str) -> bool:
         return role in {"part_labeller", "idea_grouper"}
 
-    def complete(self, *, spec, request, model, timeout, max_retries):
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens):
         from limma.door import ProviderReply
 
         data = request.model_dump(mode="json")

@@ -11,6 +11,11 @@ Do not call a model inside a transaction.atomic block that could roll back: the 
 written with the call, and a rollback would erase spend that really happened. Call the model
 first, then write what it said in a short transaction of its own.
 
+Every call's reply is bounded: the provider is asked for at most the reply tokens the call is
+priced at (max_tokens: a visitor's spend guard's, else LIMMA_REPLY_TOKENS), and a reply that
+reports more is priced at that bound and recorded as over its hold (LedgerEntry.over_hold), so
+no reply carries spend past a ceiling.
+
 A call made inside `calls_for_visitor(visitor)` is that visitor's: the ledger row names them and
 a paid call is held under their ceilings (LIMMA_SPEND_GUARD) before it is sent — the agent's
 calls and every call its searches cause (the brief, the split, the reads, in the request or in a
@@ -19,6 +24,7 @@ worker that was handed the visitor's name with the read).
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Iterator
@@ -34,6 +40,7 @@ from limma.conf import limma_settings
 from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
 from limma.door.providers import ProviderFailure, current_provider
 from limma.door.roles import ROLES, RoleSpec
+from limma.door.shapes import AgentRequest
 from limma.errors import ApplicationError
 
 if TYPE_CHECKING:
@@ -109,13 +116,23 @@ def context_of_call(context: CallContext) -> CallContext:
 
 
 # A token of a JSON request is rarely shorter than three bytes (English runs about four), so a
-# price from the request's size is a cautious bound of what the call is billed.
+# price from the size of the messages sent is a cautious bound of what the call is billed.
 BYTES_PER_TOKEN_AT_LEAST = 3
 
 
-def call_bound_usd(ledger: _Ledger, request: BaseModel, reply_tokens: int) -> Decimal:
-    """What one call can cost at most: its request's size and the reply's tokens, priced."""
-    tokens_in = len(request.model_dump_json().encode()) // BYTES_PER_TOKEN_AT_LEAST + 1
+def call_bound_usd(
+    ledger: _Ledger, spec: RoleSpec, request: BaseModel, reply_tokens: int
+) -> Decimal:
+    """What one call can cost at most: what it sends (the role's prompt, the request, and the
+    agent's tools or another role's reply schema) and the reply's tokens, priced. The ledger
+    prices the call at no more."""
+    offered = (
+        [tool.model_dump(mode="json") for tool in request.tools]
+        if isinstance(request, AgentRequest)
+        else spec.json_schema()
+    )
+    sent = json.dumps([spec.build_messages(request), offered], ensure_ascii=False).encode()
+    tokens_in = len(sent) // BYTES_PER_TOKEN_AT_LEAST + 1
     return ledger.settings.price_for(ledger.model).cost(tokens_in, reply_tokens)
 
 
@@ -128,6 +145,9 @@ class _Ledger:
     model: str
     context: CallContext
     settings: LimmaSettings
+    # The reply tokens the call may use (sent as max_tokens, priced in its hold): the ledger
+    # prices no more reply tokens than these.
+    reply_tokens: int = 0
 
     def write(
         self,
@@ -143,8 +163,17 @@ class _Ledger:
 
         tokens_in = reply.tokens_in if reply else 0
         tokens_out = reply.tokens_out if reply else 0
+        # A reply past its max_tokens is priced at the tokens it was allowed: at most its hold.
+        over_hold = tokens_out > self.reply_tokens
+        if over_hold:
+            logger.warning(
+                "model call %s reported %d reply tokens, past its bound of %d: priced at the bound",
+                self.role,
+                tokens_out,
+                self.reply_tokens,
+            )
         usd = (
-            self.settings.price_for(self.model).cost(tokens_in, tokens_out)
+            self.settings.price_for(self.model).cost(tokens_in, min(tokens_out, self.reply_tokens))
             if self.provider.paid
             else Decimal(0)
         )
@@ -155,6 +184,7 @@ class _Ledger:
             tokens_in=tokens_in,
             tokens_out=tokens_out,
             usd=usd,
+            over_hold=over_hold,
             seconds=seconds,
             outcome=outcome,
             error=error[:ERROR_LIMIT],
@@ -236,6 +266,7 @@ def _send(ledger: _Ledger, spec: RoleSpec, request: BaseModel) -> tuple[Provider
             model=ledger.model,
             timeout=ledger.settings.timeout_seconds,
             max_retries=ledger.settings.max_retries,
+            max_tokens=ledger.reply_tokens,
         )
     except ProviderFailure as failure:
         outcome = "timeout" if failure.cause == "timeout" else "failed"
@@ -274,10 +305,12 @@ def call(role: str, request: dict[str, Any] | BaseModel, *, context: CallContext
         ledger.write("refused", error=refused.type)
         raise refused
     guard = (context.spend_guard or visitor_spend_guard(context.visitor)) if provider.paid else None
+    reply_tokens = guard.reply_tokens if guard is not None else settings.reply_tokens
+    ledger = replace(ledger, reply_tokens=reply_tokens)
     hold = None
     if guard is not None:
         try:
-            hold = guard.reserve(call_bound_usd(ledger, valid_request, guard.reply_tokens))
+            hold = guard.reserve(call_bound_usd(ledger, spec, valid_request, reply_tokens))
         except ApplicationError as over:
             ledger.write("refused", error=over.type)
             raise

@@ -20,6 +20,9 @@ class LedgerEntry(models.Model):
     tokens_in = models.PositiveIntegerField(default=0)
     tokens_out = models.PositiveIntegerField(default=0)
     usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
+    # The reply reported more than the call was bounded by (more reply tokens than its
+    # max_tokens, or a price above its hold): usd is then the hold's price, not the reported one.
+    over_hold = models.BooleanField(default=False)
     seconds = models.FloatField(default=0)
     outcome = models.CharField(max_length=16, choices=Outcome.choices)
     error = models.CharField(max_length=500, blank=True)

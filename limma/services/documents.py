@@ -13,7 +13,7 @@ def documents_list(
 ) -> QuerySet[Document]:
     documents = readable_documents(key).select_related("entity").annotate(part_count=Count("parts"))
     if entity_id:
-        documents = documents.filter(entity=access_entity(workspace, entity_id))
+        documents = documents.filter(entity=access_entity(key, workspace, entity_id))
     if kind:
         documents = documents.filter(kind=kind)
     return documents.order_by("id")

@@ -10,9 +10,9 @@ from django.db import transaction
 from django_q.tasks import async_task
 
 from limma import door
-from limma.access import access_entity
-from limma.errors import Conflict, InvalidRequest
-from limma.models import Document, Entity, Part, Workspace
+from limma.access import ENTITY_UNKNOWN, access_entity, entity_resolve, visible_entities
+from limma.errors import Conflict, InvalidRequest, NotFound
+from limma.models import ApiKey, Document, Entity, Part, Workspace
 from limma.services.entities import entity_by_name, entity_create
 from limma.services.segmentation import document_segment
 
@@ -28,6 +28,7 @@ class Ingested:
 
 def document_ingest(
     *,
+    key: ApiKey | None = None,
     workspace: Workspace,
     kind: str,
     text: str,
@@ -37,7 +38,10 @@ def document_ingest(
     document_date: dt.date | None = None,
     access_group: str = "general",
 ) -> Ingested:
-    """Register the text as it was sent; labelling is handed to the background after commit."""
+    """Register the text as it was sent; labelling is handed to the background after commit.
+
+    Under a `key`, the person is found among the entities the key may know of (limma.access):
+    one it may not is as unknown by id, and is not matched by name, as one nobody carries."""
     pack = workspace.parsed_pack
     if kind not in pack.document_kinds:
         raise InvalidRequest(
@@ -48,7 +52,7 @@ def document_ingest(
         )
     labeller = door.available("part_labeller")
     with transaction.atomic():
-        entity = _entity_for(workspace, entity_name=entity_name, entity_id=entity_id)
+        entity = _entity_for(key, workspace, entity_name=entity_name, entity_id=entity_id)
         document = Document.objects.create(
             workspace=workspace,
             entity=entity,
@@ -68,10 +72,24 @@ def document_ingest(
     return Ingested(document=document, parts=parts)
 
 
-def _entity_for(workspace: Workspace, *, entity_name: str, entity_id: str) -> Entity:
+def _entity_for(
+    key: ApiKey | None, workspace: Workspace, *, entity_name: str, entity_id: str
+) -> Entity:
     if entity_id:
-        return access_entity(workspace, entity_id)
+        if key is None:
+            entity = entity_resolve(workspace, entity_id)
+            if entity is None:
+                raise NotFound("entity_unknown", entity_id=entity_id, reason=ENTITY_UNKNOWN)
+            return entity
+        return access_entity(key, workspace, entity_id)
     found = entity_by_name(workspace, entity_name)
+    if key is not None and found:
+        visible = set(
+            visible_entities(key, workspace)
+            .filter(pk__in=[entity.pk for entity in found])
+            .values_list("pk", flat=True)
+        )
+        found = [entity for entity in found if entity.pk in visible]
     if len(found) > 1:
         raise Conflict(
             "entity_name_ambiguous", entity_ids=[e.key for e in found], reason=NAME_AMBIGUOUS

@@ -121,7 +121,12 @@ def test_the_replayed_labeller_answers_each_sentence_by_its_place():
 
     reply = json.loads(
         labeller.complete(
-            spec=ROLES["part_labeller"], request=request, model="m", timeout=1, max_retries=0
+            spec=ROLES["part_labeller"],
+            request=request,
+            model="m",
+            timeout=1,
+            max_retries=0,
+            max_tokens=64,
         ).content
     )
 

@@ -38,7 +38,7 @@ class StandIn:
     def grouper_calls(self) -> list[dict]:
         return self.requests["idea_grouper"]
 
-    def complete(self, *, spec, request, model, timeout, max_retries) -> ProviderReply:
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens) -> ProviderReply:
         data = request.model_dump(mode="json")
         self.requests[spec.name].append(data)
         if spec.name == "part_labeller":

@@ -35,7 +35,7 @@ class RuleLabeller:
     def available(self, role: str) -> bool:
         return role == "part_labeller"
 
-    def complete(self, *, spec, request, model, timeout, max_retries) -> ProviderReply:
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens) -> ProviderReply:
         data = request.model_dump(mode="json")
         self.requests.append(data)
         parts = [
@@ -148,12 +148,17 @@ def test_a_failed_labelling_call_marks_the_parts_failed(
 class FailingAlone(RuleLabeller):
     """Labels the first call's sentences but the price list; the call asking it alone fails."""
 
-    def complete(self, *, spec, request, model, timeout, max_retries) -> ProviderReply:
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens) -> ProviderReply:
         if len(self.requests) == 1:
             self.requests.append(request.model_dump(mode="json"))
             return ProviderReply("not json", tokens_in=1, tokens_out=1)
         return super().complete(
-            spec=spec, request=request, model=model, timeout=timeout, max_retries=max_retries
+            spec=spec,
+            request=request,
+            model=model,
+            timeout=timeout,
+            max_retries=max_retries,
+            max_tokens=max_tokens,
         )
 
 

@@ -95,7 +95,7 @@ class Turns:
     def available(self, role: str) -> bool:
         return role == "agent"
 
-    def complete(self, *, spec, request, model, timeout, max_retries) -> ProviderReply:
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens) -> ProviderReply:
         self.requests.append(request)
         if self.fail:
             raise ProviderFailure(self.fail, "a-model said 529")

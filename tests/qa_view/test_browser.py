@@ -186,7 +186,7 @@ class StandInCompiler:
     def available(self, role: str) -> bool:
         return self.offline.available(role) or role in ("brief_compiler", "criteria_splitter")
 
-    def complete(self, *, spec, request, model, timeout, max_retries):
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens):
         import json
 
         from limma.door.providers import ProviderReply
@@ -201,7 +201,12 @@ class StandInCompiler:
                 content=json.dumps({"facets": SPLITS[request.text], "incomplete": []})
             )
         return self.offline.complete(
-            spec=spec, request=request, model=model, timeout=timeout, max_retries=max_retries
+            spec=spec,
+            request=request,
+            model=model,
+            timeout=timeout,
+            max_retries=max_retries,
+            max_tokens=max_tokens,
         )
 
 

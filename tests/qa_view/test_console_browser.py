@@ -43,7 +43,7 @@ class ReadsOneSpan:
     def available(self, role: str) -> bool:
         return role == "agent"
 
-    def complete(self, *, spec, request, model, timeout, max_retries) -> ProviderReply:
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens) -> ProviderReply:
         if request.messages[-1].role == "user":
             self.prompts.append(request.messages[0].content)
             call = {"id": "call-1", "name": "limma_region", "arguments": self.span}

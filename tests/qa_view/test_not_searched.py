@@ -191,11 +191,16 @@ class StandIn(FakeAgent):
     def available(self, role: str) -> bool:
         return role in ("agent", "brief_compiler") or self.offline.available(role)
 
-    def complete(self, *, spec, request, model, timeout, max_retries) -> ProviderReply:
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens) -> ProviderReply:
         if spec.name == "brief_compiler":
             return ProviderReply(content=json.dumps(self.compiled))
         return super().complete(
-            spec=spec, request=request, model=model, timeout=timeout, max_retries=max_retries
+            spec=spec,
+            request=request,
+            model=model,
+            timeout=timeout,
+            max_retries=max_retries,
+            max_tokens=max_tokens,
         )
 
 

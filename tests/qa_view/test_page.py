@@ -208,10 +208,15 @@ class FakeAgent:
     def available(self, role: str) -> bool:
         return role == "agent" or self.offline.available(role)
 
-    def complete(self, *, spec, request, model, timeout, max_retries) -> ProviderReply:
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens) -> ProviderReply:
         if spec.name != "agent":
             return self.offline.complete(
-                spec=spec, request=request, model=model, timeout=timeout, max_retries=max_retries
+                spec=spec,
+                request=request,
+                model=model,
+                timeout=timeout,
+                max_retries=max_retries,
+                max_tokens=max_tokens,
             )
         self.turn += 1
         return ProviderReply(content=json.dumps(self.steps(self.turn)))

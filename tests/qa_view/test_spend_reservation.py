@@ -41,7 +41,7 @@ class PricedAgent:
     def available(self, role: str) -> bool:
         return role == "agent"
 
-    def complete(self, *, spec, request, model, timeout, max_retries):
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens):
         asked_a_tool = any(message.role == "tool" for message in request.messages)
         calls = [] if asked_a_tool else [{"id": "c1", "name": "limma_region", "arguments": {}}]
         content = "Nobody fits." if asked_a_tool else None

@@ -50,10 +50,15 @@ class PricedModel:
     def available(self, role: str) -> bool:
         return role == "agent" or self.offline.available(role)
 
-    def complete(self, *, spec, request, model, timeout, max_retries):
+    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens):
         if spec.name != "agent":
             reply = self.offline.complete(
-                spec=spec, request=request, model=model, timeout=timeout, max_retries=max_retries
+                spec=spec,
+                request=request,
+                model=model,
+                timeout=timeout,
+                max_retries=max_retries,
+                max_tokens=max_tokens,
             )
             return door.ProviderReply(
                 reply.content, tokens_in=PROMPT_TOKENS, tokens_out=REPLY_TOKENS

@@ -69,6 +69,8 @@ class Provider(Protocol):
         model: str,
         timeout: float,
         max_retries: int,
+        max_tokens: int,
     ) -> ProviderReply:
-        """Answer one validated request; raise ProviderFailure when no reply came."""
+        """Answer one validated request in at most `max_tokens` reply tokens (a stand-in may
+        ignore the bound); raise ProviderFailure when no reply came."""
         ...

@@ -58,6 +58,7 @@ class OfflineProvider:
         model: str,
         timeout: float,
         max_retries: int,
+        max_tokens: int,
     ) -> ProviderReply:
         reply = OFFLINE_HANDLERS[spec.name](request)
         return ProviderReply(

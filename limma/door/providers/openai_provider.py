@@ -2,7 +2,8 @@
 
 The client's own retries (connection errors, 408, 409, 429, 5xx, with backoff) are the only
 retries: nothing here retries again. Replies are asked for as JSON under the role's reply
-schema; the door re-validates them. Tokens are billed from the reply's `usage`.
+schema and within the door's max_tokens; the door re-validates them. Tokens are billed from the
+reply's `usage` (the door bills no more than the call's hold).
 """
 
 from __future__ import annotations
@@ -54,9 +55,16 @@ def _tools(request: shapes.AgentRequest) -> list[dict[str, Any]]:
     ]
 
 
-def create_arguments(spec: RoleSpec, request: BaseModel, model: str) -> dict[str, Any]:
-    """The chat.completions.create arguments for one role's request."""
-    arguments: dict[str, Any] = {"model": model, "messages": spec.build_messages(request)}
+def create_arguments(
+    spec: RoleSpec, request: BaseModel, model: str, max_tokens: int
+) -> dict[str, Any]:
+    """The chat.completions.create arguments for one role's request: its reply asked to stay
+    within the tokens the door priced it at (max_tokens), so no reply outgrows its hold."""
+    arguments: dict[str, Any] = {
+        "model": model,
+        "messages": spec.build_messages(request),
+        "max_tokens": max_tokens,
+    }
     if spec.name == AGENT:
         if not isinstance(request, shapes.AgentRequest):
             raise TypeError("the agent role takes an AgentRequest")
@@ -179,10 +187,13 @@ class OpenAIProvider:
         model: str,
         timeout: float,
         max_retries: int,
+        max_tokens: int,
     ) -> ProviderReply:
         client = client_for(self.base_url, self.api_key, timeout, max_retries)
         try:
-            completion = client.chat.completions.create(**create_arguments(spec, request, model))
+            completion = client.chat.completions.create(
+                **create_arguments(spec, request, model, max_tokens)
+            )
         except openai.OpenAIError as error:
             raise _failure(error) from error
         except (ValueError, TypeError, AttributeError, KeyError, IndexError) as error:

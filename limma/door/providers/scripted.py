@@ -154,6 +154,7 @@ class ScriptedProvider:
         model: str,
         timeout: float,
         max_retries: int,
+        max_tokens: int,
     ) -> ProviderReply:
         data = request.model_dump(mode="json")
         for entry in self.entries(spec.name):

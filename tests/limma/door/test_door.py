@@ -40,7 +40,14 @@ class StandIn:
         return True
 
     def complete(
-        self, *, spec: RoleSpec, request: BaseModel, model: str, timeout: float, max_retries: int
+        self,
+        *,
+        spec: RoleSpec,
+        request: BaseModel,
+        model: str,
+        timeout: float,
+        max_retries: int,
+        max_tokens: int,
     ) -> ProviderReply:
         self.seen.append((spec.name, request, model))
         if self.failure is not None:
