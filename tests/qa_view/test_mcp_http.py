@@ -287,4 +287,4 @@ def test_a_deeply_nested_request_over_http_gets_its_reply(directory):
     data = next(line for line in reply.text.splitlines() if line.startswith("data: "))
     answered = json.loads(data.removeprefix("data: "))
     assert answered["id"] == 2 and answered["result"]["isError"] is True  # the verb's 422
-    assert "constraints_invalid" in answered["result"]["content"][0]["text"]
+    assert '"type": "json_too_deep"' in answered["result"]["content"][0]["text"]
