@@ -8,7 +8,10 @@ Every word of the brief ends as one of four things, and none is lost in silence:
   directors", "a Marketing role"), "head of" leads it, or "in" after a word for people ("people
   in HR");
 - framing: the words of asking ("Who", "show me", "experts in", "people who", "anyone with",
-  "is there") at the edges of what remains, and a question mark;
+  "is there") at the edges of what remains, and a question mark; so are the words of a question
+  about the record itself ("how many", "count", "list everyone", "who lives in"): over
+  constraints alone, such a question compiles to the constraints and no niche, and the search's
+  whole count answers it;
 - the niche, handed on WHOLE as the criterion's text: in each sentence, from the first word
   that is neither framing nor a constraint to the last, the brief's own words, with the places
   compiled and the words dropped cut out (a function between niche words stays: "VP-level
@@ -98,7 +101,8 @@ FRAMING = (
         specializing specialised specialized specialise specialize specialises specializes
         focused focussed focusing focussing best top good great excellent strong ideal suitable
         relevant qualified potential possible available interesting useful right let lets i'm
-        we're i'd we'd directory database ones one"""
+        we're i'd we'd directory database ones one many much count counting number total live
+        lives reside resides residing"""
     )
     | PEOPLE
     | GENERIC_ROLE
