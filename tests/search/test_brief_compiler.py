@@ -12,15 +12,17 @@ from pathlib import Path
 import pytest
 
 from benchmarks import brief_compiler
+from criteria.criterion.facet_demonyms import DEMONYMS
 from limma.pack import DEFAULT_PACK
 from limma.vocabulary import Term, Vocabulary
 from limma.vocabulary.folding import fold
 from search.brief_language import in_another_language
-from search.brief_places import edits, typo_of
+from search.brief_places import EXCLUDING_WORDS, edits, typo_of
 from search.brief_text import addressed_to_the_system, without_markup
 from search.offline import FRAMING, GOT, WORD, compile_brief
 
 RELATIONS = {name: relation["slots"] for name, relation in DEFAULT_PACK["relations"].items()}
+DEMONYMS_FOLDED = frozenset(fold(name) for name in DEMONYMS)
 # The words of a place's lead in other languages (search/brief_places.py), taken with the place.
 LEAD_WORDS = frozenset(
     [
@@ -113,8 +115,8 @@ def test_the_niche_is_handed_on_whole_without_its_framing(brief, niche):
         ("experts in germany markets", None),
         ("who in sedan sales", None),
         ("who in germny sells staplers", None),
-        ("Marketing experts not in France", None),
-        ("Marketing experts outside of France", None),
+        ("Marketing experts not in France", ("ne", "France")),
+        ("Marketing experts outside of France", ("ne", "France")),
         ("Who has sold surgical staplers in Germany?", None),
         ("Who in Spain has sold staplers in Portugal?", ("eq", "Spain")),
         ("people who have organised tenders in Denmark", None),
@@ -126,6 +128,41 @@ def test_the_niche_is_handed_on_whole_without_its_framing(brief, niche):
 )  # fmt: skip
 def test_a_place_is_where_the_person_is_based_only_where_a_lead_says_so(brief, place):
     assert compiled(brief)[0].get("place") == place
+
+
+@pytest.mark.parametrize(
+    ("brief", "places"),
+    [
+        ("Marketing experts not in France", [("ne", "France")]),
+        ("Marketing experts outside of France", [("ne", "France")]),
+        ("infant formula marketing veterans outside Europe", [("ne", "Europe")]),
+        ("everyone except those in Spain", [("ne", "Spain")]),
+        ("Who isn't based in Poland?", [("ne", "Poland")]),
+        ("people not from Germany or Austria", [("ne", "Germany"), ("ne", "Austria")]),
+        ("Marketing people in Europe except Switzerland",
+         [("eq", "Europe"), ("ne", "Switzerland")]),
+        ("Sales directors in Europe, excluding France and Belgium",
+         [("eq", "Europe"), ("ne", "France"), ("ne", "Belgium")]),
+        ("non-EU experts in infant formula", [("ne", "EU")]),
+        ("non-German sales managers", [("ne", "Germany")]),
+        ("experts other than in Italy", [("ne", "Italy")]),
+        ("anyone apart from those based in Spain", [("ne", "Spain")]),
+        ("Who has sold staplers, not based in Spain?", [("ne", "Spain")]),
+        # Near neighbours: a negation in the person's work is the niche's (its split says it);
+        # words that only begin like a negation negate nothing.
+        ("Who sold surgical staplers outside the DACH region?", []),
+        ("Who has sold staplers but not in Germany?", []),
+        ("Sales directors in Germany who never sold staplers", [("eq", "Germany")]),
+        ("experts on non-invasive surgery in France", [("eq", "France")]),
+        ("exception handling experts in Spain", [("eq", "Spain")]),
+        ("Marketing experts, notably in France", [("eq", "France")]),
+        ("nonstop travellers in Italy", [("eq", "Italy")]),
+    ],
+)  # fmt: skip
+def test_a_negation_or_exclusion_is_the_places_ne_never_the_place(brief, places):
+    reply = compile_brief(brief, RELATIONS)
+
+    assert [(c["op"], c["value"]) for c in reply["constraints"] if c["slot"] == "place"] == places
 
 
 @pytest.mark.parametrize(
@@ -143,6 +180,9 @@ def test_a_place_is_where_the_person_is_based_only_where_a_lead_says_so(brief, p
         ("experts in dairy marketing in Scandinavia", None, "dairy marketing"),
         ("Who in France has led marketing for infant formula?", None,
          "led marketing for infant formula"),
+        # A negated function is never the function: the niche's words, its split says them.
+        ("non-marketing managers in Germany", None, "non-marketing managers"),
+        ("people not in sales in Germany", None, "not in sales in Germany"),
     ],
 )  # fmt: skip
 def test_a_function_is_the_persons_where_a_word_for_a_role_says_so(brief, function, niche):
@@ -412,7 +452,13 @@ def test_no_word_of_a_brief_is_lost_in_silence(brief):
     for word in WORD.findall(text):
         typo = isinstance(typo_of(word), Term)
         for part in fold(word).split():
-            assert part in FRAMING | GOT | LEAD_WORDS | named | kept or typo, word
+            # The words of an exclusion are its `ne` constraint's: "not in", "non-German".
+            excluding = (
+                part in EXCLUDING_WORDS
+                or part.endswith("n't")
+                or (fold(word).startswith("non ") and fold(word)[4:] in DEMONYMS_FOLDED)
+            )
+            assert part in FRAMING | GOT | LEAD_WORDS | named | kept or typo or excluding, word
 
 
 def test_the_measured_table_runs_and_counts_its_rows():
