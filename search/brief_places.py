@@ -53,9 +53,11 @@ FOREIGN_ONLY_LEAD = re.compile(
 )
 BASED_AFTER = re.compile(r"[\s-]*based\b", _I)
 LIST_JOIN = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|,\s*or\b|,\s*and\b)\s*(?:the\s+)?", _I)
+# A negation just before a place's lead ("not currently in France"): no constraint, unless it
+# has its own object there ("not in sales in Germany": the function is what is negated).
 NEGATED = re.compile(
     r"\b(?:not|never|outside(?:\s+of)?|except|excluding|other than|apart from|besides|but not)"
-    r"\s+(?:\S+\s+){0,2}$",
+    r"\s+(?!(?:in|from|within|of)\s+\S+\s+$)(?:[^\s,;:]+\s+){0,2}$",
     _I,
 )
 # A negation or an exclusion before a place ("not in", "outside", "except those in", "other than

@@ -20,7 +20,13 @@ Every word of the brief ends as one of four things, and none is lost in silence:
   ("ignore your instructions ...": never a constraint), a brief in a language this compiler
   does not read (search/brief_language.py; its niche, whole: the constraints it can read
   still compile), a place name
-  the vocabulary cannot decide, a constraint the pack has no relation for.
+  the vocabulary cannot decide, a constraint the pack has no relation for, a function excluded
+  ("except those in Sales", "non-marketing": function_excluded).
+
+A negation or exclusion before a place ("not in France", "outside Europe", "non-EU", "except
+those in Spain") compiles to the place's `ne` (one per place of a list), never to the place
+(search/brief_places.py); beside a place the person is based in it narrows it ("in Europe
+except Switzerland").
 
 After the sentence's first "has", "have", "had", "having" or "with" (or a relative "who",
 "that", "which"), once a word of substance stands before it or right after "who" or a word for
@@ -60,6 +66,9 @@ from search.brief_text import (
 )
 
 NO_RELATION = "no_relation_for_it"
+# A function the person must not have held: a person holds many roles, and `ne` on one of them
+# would meet anybody with another role, so the words are said, never searched as their opposite.
+FUNCTION_EXCLUDED = "function_excluded"
 WORD = re.compile(r"[^\W_]+(?:[-'\u2019&][^\W_]+)*")
 
 
@@ -85,10 +94,6 @@ ROLE_WORDS = SENIORITY | PEOPLE | GENERIC_ROLE
 FUNCTION_LEAD = re.compile(
     r"\b(?:head|heads|vp|vps|vice president|director|directors|chief|leader|leaders)\s+of"
     r"(?:\s+the)?\s*$",
-    re.IGNORECASE,
-)
-NEGATED_FUNCTION = re.compile(
-    r"(?:\bnon-|\b(?:not|never|outside|except|excluding|other than|apart from)\s+(?:in\s+)?)$",
     re.IGNORECASE,
 )
 IN_AFTER_PEOPLE = re.compile(
@@ -196,7 +201,10 @@ def compile_brief(brief: str, relations: dict[str, dict[str, str]]) -> dict[str,
             claimed.append(claim)
         if not in_other_language:
             for term, claim in _functions(text, span, vocabulary, claimed):
-                functions.append(term)
+                if term is None:
+                    dropped.append(Dropped(_tidy(text[claim.start : claim.end]), FUNCTION_EXCLUDED))
+                else:
+                    functions.append(term)
                 claimed.append(claim)
     constraints = _constraints(relations, places, excluded_places, functions, dropped)
     pieces = [piece for span in spans if (piece := _niche(text, span, claimed))]
@@ -403,9 +411,10 @@ def _standing_alone(text: str, span: Sentence, low: int, high: int) -> bool:
 
 def _functions(
     text: str, span: Sentence, vocabulary: Vocabulary, claimed: list[Claimed]
-) -> list[tuple[Term, Claimed]]:
+) -> list[tuple[Term | None, Claimed]]:
     """The functions of the person, before the cut: a word for a role behind it, "head of"
-    before it, or "in" after a word for people."""
+    before it, or "in" after a word for people. A function excluded ("except those in Sales",
+    "non-marketing") comes back with no term, to be dropped and said (FUNCTION_EXCLUDED)."""
     found = []
     head_end = min(span.cut, span.end)
     for start, end, term in vocabulary.find_in(text[span.start : head_end], axis="function"):
@@ -414,8 +423,10 @@ def _functions(
             continue
         following = [fold(word) for word in WORD.findall(text[high:head_end])[:2]]
         before = text[span.start : low]
-        if NEGATED_FUNCTION.search(before):
-            continue  # "non-marketing", "not in sales": the niche's words, never the function
+        exclusion = excluded(text, low, floor=span.start, explicit_only=False)
+        if exclusion is not None:
+            found.append((None, Claimed(exclusion, high, "dropped")))
+            continue
         in_people = IN_AFTER_PEOPLE.search(before)
         if in_people:
             inside = re.search(r"(?:in|within)\s*$", before, re.IGNORECASE)

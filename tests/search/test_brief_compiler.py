@@ -166,6 +166,23 @@ def test_a_negation_or_exclusion_is_the_places_ne_never_the_place(brief, places)
 
 
 @pytest.mark.parametrize(
+    ("brief", "place", "words"),
+    [
+        ("Who are the people in Switzerland, except those in Sales?", ("eq", "Switzerland"),
+         "except those in Sales"),
+        ("non-marketing managers in Germany", ("eq", "Germany"), "non-marketing"),
+        ("people not in sales in Germany", ("eq", "Germany"), "not in sales"),
+        ("Finance people, excluding HR, in Spain", ("eq", "Spain"), "excluding HR"),
+    ],
+)  # fmt: skip
+def test_an_excluded_function_is_said_never_searched_as_the_function(brief, place, words):
+    constraints, _, dropped = compiled(brief)
+
+    assert constraints.get("place") == place
+    assert (words, "function_excluded") in dropped
+
+
+@pytest.mark.parametrize(
     ("brief", "function", "niche"),
     [
         ("Sales directors in Germany", ("eq", "Sales"), "directors"),
@@ -180,9 +197,9 @@ def test_a_negation_or_exclusion_is_the_places_ne_never_the_place(brief, places)
         ("experts in dairy marketing in Scandinavia", None, "dairy marketing"),
         ("Who in France has led marketing for infant formula?", None,
          "led marketing for infant formula"),
-        # A negated function is never the function: the niche's words, its split says them.
-        ("non-marketing managers in Germany", None, "non-marketing managers"),
-        ("people not in sales in Germany", None, "not in sales in Germany"),
+        # An excluded function is never the function (function_excluded: the next test).
+        ("non-marketing managers in Germany", None, "managers"),
+        ("people not in sales in Germany", None, None),
     ],
 )  # fmt: skip
 def test_a_function_is_the_persons_where_a_word_for_a_role_says_so(brief, function, niche):
