@@ -136,7 +136,8 @@ PARTICIPLES = _words(
 )
 # Verbs of doing that turn a sentence to the person's work ("Who in Switzerland sold ...",
 # "Anyone in Austria selling ..."): a place behind them is where the work was, the niche's.
-WORK_VERBS = SELLING_VERBS | BUYING_VERBS | LEADING_VERBS | _words("marketed worked launched")
+WORK_VERBS = SELLING_VERBS | BUYING_VERBS | LEADING_VERBS | _words("marketed launched")
+WORKING = _words("work works worked working")
 PREPOSITIONS = _words(
     """in on of at for from to by about within across into among over regarding concerning
     around toward towards via through with without like than outside except excluding"""
@@ -429,8 +430,11 @@ def _functions(
             continue
         in_people = IN_AFTER_PEOPLE.search(before)
         if in_people:
+            # "people in HR": the function from "in"; "people work in Marketing": the verb too.
             inside = re.search(r"(?:in|within)\s*$", before, re.IGNORECASE)
-            found.append((term, Claimed(span.start + inside.start(), high, "function")))
+            working = fold(in_people.group().split()[0]) in WORKING
+            first = in_people.start() if working else inside.start()
+            found.append((term, Claimed(span.start + first, high, "function")))
         elif FUNCTION_LEAD.search(before) or any(word in ROLE_WORDS for word in following):
             found.append((term, Claimed(low, high, "function")))
     return found

@@ -166,6 +166,65 @@ def test_a_negation_or_exclusion_is_the_places_ne_never_the_place(brief, places)
 
 
 @pytest.mark.parametrize(
+    ("brief", "places", "niche"),
+    [
+        ("Who in Switzerland sold surgical staplers through public tenders in the DACH region?",
+         [("eq", "Switzerland")],
+         "sold surgical staplers through public tenders in the DACH region"),
+        ("Who sold surgical staplers through public tenders in the DACH region?", [],
+         "sold surgical staplers through public tenders in the DACH region"),
+        ("Anyone in Austria selling surgical stapling devices through public procurement?",
+         [("eq", "Austria")], "selling surgical stapling devices through public procurement"),
+        ("Who in Spain is selling baby formula in Latin America?", [("eq", "Spain")],
+         "selling baby formula in Latin America"),
+        ("Who in Poland ran clinical trials in Germany?", [("eq", "Poland")],
+         "ran clinical trials in Germany"),
+        ("sold staplers in Germany", [], "sold staplers in Germany"),
+        ("Who in Italy bought surgical staplers in France?", [("eq", "Italy")],
+         "bought surgical staplers in France"),
+        # Near neighbours: no verb of doing, an explicit lead in the work, an adjective.
+        ("Sales directors in Germany", [("eq", "Germany")], "directors"),
+        ("Who sold staplers, based in Spain?", [("eq", "Spain")], "sold staplers"),
+        ("Who are the leading infant formula marketers in Europe?", [("eq", "Europe")],
+         "leading infant formula marketers"),
+    ],
+)  # fmt: skip
+def test_a_place_inside_the_work_is_the_niches_market_never_a_second_residence(
+    brief, places, niche
+):
+    reply = compile_brief(brief, RELATIONS)
+
+    assert [(c["op"], c["value"]) for c in reply["constraints"] if c["slot"] == "place"] == places
+    assert reply["criterion"] == niche
+
+
+@pytest.mark.parametrize(
+    ("brief", "place", "niche"),
+    [
+        ("How many people in the directory are based in Poland?", ("eq", "Poland"), None),
+        ("How many experts live in Austria?", ("eq", "Austria"), None),
+        ("Count the people based in Switzerland", ("eq", "Switzerland"), None),
+        ("count everyone in Spain", ("eq", "Spain"), None),
+        ("List everyone in Belgium", ("eq", "Belgium"), None),
+        ("show me everybody who lives in Finland", ("eq", "Finland"), None),
+        ("What is the total number of people in Italy?", ("eq", "Italy"), None),
+        ("Who are the people in Sweden?", ("eq", "Sweden"), None),
+        # Near neighbours: a niche is never cut from the words of counting around it.
+        ("How many people have sold surgical staplers in Germany?", None,
+         "sold surgical staplers in Germany"),
+        ("How many people in France have launched many products?", ("eq", "France"),
+         "launched many products"),
+        ("Count experts in infant formula pricing in Spain", ("eq", "Spain"),
+         "infant formula pricing"),
+    ],
+)  # fmt: skip
+def test_a_question_about_the_record_is_its_constraints_and_no_niche(brief, place, niche):
+    constraints, criterion, dropped = compiled(brief)
+
+    assert (constraints.get("place"), criterion, dropped) == (place, niche, [])
+
+
+@pytest.mark.parametrize(
     ("brief", "place", "words"),
     [
         ("Who are the people in Switzerland, except those in Sales?", ("eq", "Switzerland"),
@@ -197,6 +256,8 @@ def test_an_excluded_function_is_said_never_searched_as_the_function(brief, plac
         ("experts in dairy marketing in Scandinavia", None, "dairy marketing"),
         ("Who in France has led marketing for infant formula?", None,
          "led marketing for infant formula"),
+        ("How many people work in Marketing in Germany?", ("eq", "Marketing"), None),
+        ("Who works in Sales in Austria?", ("eq", "Sales"), None),
         # An excluded function is never the function (function_excluded: the next test).
         ("non-marketing managers in Germany", None, "managers"),
         ("people not in sales in Germany", None, None),
