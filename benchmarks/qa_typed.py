@@ -166,6 +166,7 @@ def measure(brought: Any, key: Any, typed: Typed, outcome: Any) -> dict[str, Any
     else:
         provable = set(key.provable(typed.niche, list(meant)))
         result |= {"provable": len(provable), "found": len(listed & provable)}
+        result["missed"] = sorted(key.people[pid].name for pid in provable - listed)
     return result
 
 
@@ -183,6 +184,7 @@ def line(result: dict[str, Any]) -> str:
         said += (
             f"{result['status']}: listed {result['listed']}, provable found {result['found']} of "
             f"{result['provable']}"
+            + (f" (not found: {', '.join(result['missed'])})" if result["missed"] else "")
         )
     said += f"; listed wrongly {len(result['wrong'])}"
     if result["wrong"]:

@@ -120,7 +120,10 @@ def excluded(text: str, start: int, *, floor: int, explicit_only: bool) -> int |
         r"\b(?:based|located|living|residing|resident|lives?)\b", match["between"] or "", _I
     ):
         return None
-    return match.start()
+    begins = match.start()
+    while begins > floor and text[begins - 1].isalpha():
+        begins -= 1  # "isn't": the whole word is the negation's
+    return begins
 
 
 def ends_the_phrase(text: str, start: int, end: int, limit: int, *, known: bool = False) -> bool:

@@ -209,6 +209,7 @@ def test_a_place_inside_the_work_is_the_niches_market_never_a_second_residence(
         ("show me everybody who lives in Finland", ("eq", "Finland"), None),
         ("What is the total number of people in Italy?", ("eq", "Italy"), None),
         ("Who are the people in Sweden?", ("eq", "Sweden"), None),
+        ("Who isn't based in Poland?", ("ne", "Poland"), None),
         # Near neighbours: a niche is never cut from the words of counting around it.
         ("How many people have sold surgical staplers in Germany?", None,
          "sold surgical staplers in Germany"),
