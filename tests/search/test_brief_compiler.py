@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import brief_compiler
+from benchmarks import brief_compiler, qa_typed
 from criteria.criterion.facet_demonyms import DEMONYMS
 from limma.pack import DEFAULT_PACK
 from limma.vocabulary import Term, Vocabulary
@@ -551,6 +551,16 @@ def test_the_measured_table_runs_and_counts_its_rows():
     assert [right for *_, right in rows] == [True, True, True, False]
     assert "all               3 of   4 right (75%)" in printed
     assert "WRONG, expected place eq Germany; function eq Sales / 'Sales directors' / -" in printed
+
+
+@pytest.mark.parametrize("typed", qa_typed.QUESTIONS, ids=lambda typed: typed.question)
+def test_each_question_the_end_to_end_benchmark_types_compiles_to_what_its_words_mean(typed):
+    """benchmarks/qa_typed.py holds its answers to the key by what each question means: the
+    compile must search exactly that, and hand on a niche exactly where the key has one."""
+    reply = compile_brief(typed.question, RELATIONS)
+
+    assert reply["constraints"] == typed.means
+    assert (reply["criterion"] is not None) == (typed.niche is not None)
 
 
 EXAMPLES = json.loads((Path(__file__).parents[2] / "directory" / "qa_examples.json").read_text())
