@@ -52,6 +52,26 @@ TITLES = closed("dr prof professor mr mrs ms mx miss sir dame mme mlle madame he
 # reader splits on spaces, so "Dr." reaches it whole.
 TITLES_WITH_DOTS = closed("dr dr. prof prof. mr mr. mrs mrs. ms ms. mx mx. sir dame")
 
+# -- verbs of doing that a brief's niche writes ------------------------------------------------
+# The verb of a niche is a condition of its own (docs/concepts.md#handed-on): who sold a thing
+# did the work of Sales, who marketed it did Marketing's, who bought it Procurement's. The
+# verbs of leading name no function by themselves ("ran clinical trials"): their condition is
+# the verb's own words. "market"/"markets" are nouns too: a rule reads them as a verb only
+# where nothing else can be meant.
+SELLING_VERBS = closed("sell sells sold selling")
+MARKETING_VERBS = closed("market markets marketed")
+BUYING_VERBS = closed("buy buys bought buying purchased procured")
+LEADING_VERBS = closed("led ran managed manages headed directed oversaw oversees")
+FUNCTION_OF_VERB: dict[str, str] = {
+    verb: function
+    for function, verbs in (
+        ("Sales", SELLING_VERBS),
+        ("Marketing", MARKETING_VERBS),
+        ("Procurement", BUYING_VERBS),
+    )
+    for verb in verbs
+}
+
 # -- months and dates -------------------------------------------------------------------------
 # Every way a month is written as a word, matched folded.
 MONTHS = closed(

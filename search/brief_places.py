@@ -8,8 +8,11 @@ word of the list, or a word that opens another part ("with", "who", "and"). "in 
 markets", "in Germany's market", "in turkey farming" name something else, and are no
 constraint. A place written in lower case ("who in germany sells ...") is read as a capitalised
 one is, unless its name is a word of the language too (WORDS_TOO: "turkey", "china"): then
-only a word that ends the phrase may follow it. A negation before the lead ("not in France",
-"outside of") makes it no constraint.
+only a word that ends the phrase may follow it. A negation or exclusion before the place ("not
+in France", "outside Europe", "except those in Spain", "non-EU", "isn't based in") makes it a
+place the person is NOT based in (`ne`), never the place itself; in the words about the
+person's work only an explicit one does ("not based in"): "sold staplers outside the DACH
+region" is the work's, and the niche's.
 
 A word in a place's position that the vocabulary does not hold is read as a place only where
 the vocabulary decides it safely: one place name, and only one, within one edit of it (two for a
@@ -50,9 +53,25 @@ FOREIGN_ONLY_LEAD = re.compile(
 )
 BASED_AFTER = re.compile(r"[\s-]*based\b", _I)
 LIST_JOIN = re.compile(r"\s*(?:,|/|&|\bor\b|\band\b|,\s*or\b|,\s*and\b)\s*(?:the\s+)?", _I)
+# A negation just before a place's lead ("not currently in France"): no constraint, unless it
+# has its own object there ("not in sales in Germany": the function is what is negated).
 NEGATED = re.compile(
     r"\b(?:not|never|outside(?:\s+of)?|except|excluding|other than|apart from|besides|but not)"
-    r"\s+(?:\S+\s+){0,2}$",
+    r"\s+(?!(?:in|from|within|of)\s+\S+\s+$)(?:[^\s,;:]+\s+){0,2}$",
+    _I,
+)
+# A negation or an exclusion before a place ("not in", "outside", "except those in", "other than
+# in", "isn't based in"): where the person is NOT based. The words between it and the place are
+# a closed list of framing and leads.
+EXCLUDING_WORDS = _words(
+    "not never outside except excluding other than apart aside from besides but save for"
+)
+EXCLUDING = re.compile(
+    r"(?:\b(?:not|never|outside|except|excluding|other than|apart from|aside from|besides"
+    r"|but not|save for)|n['\u2019]t)"
+    r"(?P<between>(?:\s+(?:of|for|those|people|anyone|everyone|everybody|ones|the|who|are|is|be"
+    r"|based|located|living|residing|resident|live|lives|in|from|within))*)\s*$"
+    r"|\bnon-\s*$",
     _I,
 )
 # Nouns a place before them makes something else than where the person is based.
@@ -87,6 +106,24 @@ def led(text: str, start: int, *, floor: int, explicit_only: bool, foreign: bool
         if match:
             return floor + match.start()
     return None
+
+
+def excluded(text: str, start: int, *, floor: int, explicit_only: bool) -> int | None:
+    """Where a negation or exclusion of the place at `start` begins ("not in", "outside",
+    "non-"), or None. In the words about the person's work (`explicit_only`) only an explicit
+    one ("not based in") says where the person is based: "sold staplers outside DACH" is the
+    work's."""
+    match = EXCLUDING.search(text, floor, start)
+    if match is None:
+        return None
+    if explicit_only and not re.search(
+        r"\b(?:based|located|living|residing|resident|lives?)\b", match["between"] or "", _I
+    ):
+        return None
+    begins = match.start()
+    while begins > floor and text[begins - 1].isalpha():
+        begins -= 1  # "isn't": the whole word is the negation's
+    return begins
 
 
 def ends_the_phrase(text: str, start: int, end: int, limit: int, *, known: bool = False) -> bool:

@@ -8,7 +8,10 @@ Every word of the brief ends as one of four things, and none is lost in silence:
   directors", "a Marketing role"), "head of" leads it, or "in" after a word for people ("people
   in HR");
 - framing: the words of asking ("Who", "show me", "experts in", "people who", "anyone with",
-  "is there") at the edges of what remains, and a question mark;
+  "is there") at the edges of what remains, and a question mark; so are the words of a question
+  about the record itself ("how many", "count", "list everyone", "who lives in"): over
+  constraints alone, such a question compiles to the constraints and no niche, and the search's
+  whole count answers it;
 - the niche, handed on WHOLE as the criterion's text: in each sentence, from the first word
   that is neither framing nor a constraint to the last, the brief's own words, with the places
   compiled and the words dropped cut out (a function between niche words stays: "VP-level
@@ -17,7 +20,13 @@ Every word of the brief ends as one of four things, and none is lost in silence:
   ("ignore your instructions ...": never a constraint), a brief in a language this compiler
   does not read (search/brief_language.py; its niche, whole: the constraints it can read
   still compile), a place name
-  the vocabulary cannot decide, a constraint the pack has no relation for.
+  the vocabulary cannot decide, a constraint the pack has no relation for, a function excluded
+  ("except those in Sales", "non-marketing": function_excluded).
+
+A negation or exclusion before a place ("not in France", "outside Europe", "non-EU", "except
+those in Spain") compiles to the place's `ne` (one per place of a list), never to the place
+(search/brief_places.py); beside a place the person is based in it narrows it ("in Europe
+except Switzerland").
 
 After the sentence's first "has", "have", "had", "having" or "with" (or a relative "who",
 "that", "which"), once a word of substance stands before it or right after "who" or a word for
@@ -32,7 +41,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from criteria.criterion.facet_demonyms import DEMONYMS
 from limma.door import offline_handler
+from limma.text import BUYING_VERBS, LEADING_VERBS, SELLING_VERBS
 from limma.vocabulary import Term, Vocabulary
 from limma.vocabulary.folding import fold
 from search.brief_language import LANGUAGE_NOT_READ, in_another_language
@@ -41,6 +52,7 @@ from search.brief_places import (
     FOREIGN_ONLY_LEAD,
     LIST_JOIN,
     ends_the_phrase,
+    excluded,
     led,
     typo_of,
 )
@@ -54,6 +66,9 @@ from search.brief_text import (
 )
 
 NO_RELATION = "no_relation_for_it"
+# A function the person must not have held: a person holds many roles, and `ne` on one of them
+# would meet anybody with another role, so the words are said, never searched as their opposite.
+FUNCTION_EXCLUDED = "function_excluded"
 WORD = re.compile(r"[^\W_]+(?:[-'\u2019&][^\W_]+)*")
 
 
@@ -98,7 +113,8 @@ FRAMING = (
         specializing specialised specialized specialise specialize specialises specializes
         focused focussed focusing focussing best top good great excellent strong ideal suitable
         relevant qualified potential possible available interesting useful right let lets i'm
-        we're i'd we'd directory database ones one"""
+        we're i'd we'd directory database ones one many much count counting number total live
+        lives reside resides residing"""
     )
     | PEOPLE
     | GENERIC_ROLE
@@ -118,11 +134,21 @@ PARTICIPLES = _words(
     """got gotten been sold led run done held built made taken seen written won grown brought
     bought taught spent worn"""
 )
+# Verbs of doing that turn a sentence to the person's work ("Who in Switzerland sold ...",
+# "Anyone in Austria selling ..."): a place behind them is where the work was, the niche's.
+WORK_VERBS = SELLING_VERBS | BUYING_VERBS | LEADING_VERBS | _words("marketed launched")
+WORKING = _words("work works worked working")
 PREPOSITIONS = _words(
     """in on of at for from to by about within across into among over regarding concerning
-    around toward towards via through with without like than"""
+    around toward towards via through with without like than outside except excluding"""
 )
 RELATIVE_WORDS = _words("who that which whose")
+# "non-German", "non-European": a place the person is not based in, named by its adjective.
+NON_DEMONYM = re.compile(
+    r"\bnon-(?P<demonym>"
+    + "|".join(re.escape(name) for name in sorted(DEMONYMS, key=len, reverse=True))
+    + r")\b"
+)
 _QUOTES_BEFORE = "\"'(\u201c\u2018["
 _AFTER_LAST = re.compile(r"[+%]*[\"')\u201d\u2019\]]?")
 
@@ -133,7 +159,7 @@ class Claimed:
 
     start: int
     end: int
-    kind: str  # "place", "function" or "dropped"
+    kind: str  # "place", "excluded" (a place the person is not based in), "function", "dropped"
 
 
 @dataclass
@@ -167,33 +193,21 @@ def compile_brief(brief: str, relations: dict[str, dict[str, str]]) -> dict[str,
         for low, _, _ in vocabulary.find_in(text[span.start : span.end], axis="place")
     )
     places: list[Term] = []
+    excluded_places: list[Term] = []
     functions: list[Term] = []
     for span in spans:
         for place, claim in _places(text, span, vocabulary, in_other_language, dropped):
-            places += [place] if place is not None else []
+            if place is not None:
+                (excluded_places if claim.kind == "excluded" else places).append(place)
             claimed.append(claim)
         if not in_other_language:
             for term, claim in _functions(text, span, vocabulary, claimed):
-                functions.append(term)
+                if term is None:
+                    dropped.append(Dropped(_tidy(text[claim.start : claim.end]), FUNCTION_EXCLUDED))
+                else:
+                    functions.append(term)
                 claimed.append(claim)
-    constraints = []
-    for slot_type, terms in (("place", places), ("function", functions)):
-        names = list(dict.fromkeys(term.name for term in terms))
-        if not names:
-            continue
-        target = _relation_with(relations, slot_type)
-        if target is None:
-            dropped.append(Dropped(", ".join(names), NO_RELATION))
-            continue
-        relation, slot = target
-        constraints.append(
-            {
-                "relation": relation,
-                "slot": slot,
-                "op": "eq" if len(names) == 1 else "in",
-                "value": names[0] if len(names) == 1 else names,
-            }
-        )
+    constraints = _constraints(relations, places, excluded_places, functions, dropped)
     pieces = [piece for span in spans if (piece := _niche(text, span, claimed))]
     criterion = "; ".join(pieces) or None
     if criterion and in_other_language:
@@ -204,6 +218,48 @@ def compile_brief(brief: str, relations: dict[str, dict[str, str]]) -> dict[str,
         "criterion": criterion,
         "dropped": [item.as_json() for item in dropped],
     }
+
+
+def _constraints(
+    relations: dict[str, dict[str, str]],
+    places: list[Term],
+    excluded_places: list[Term],
+    functions: list[Term],
+    dropped: list[Dropped],
+) -> list[dict[str, Any]]:
+    """The places (`eq`, or `in` for a list), one `ne` per place excluded, the functions; a
+    kind the pack has no relation for is said."""
+    constraints = []
+    included = {term.name for term in places}
+    for slot_type, terms, op in (
+        ("place", places, "eq"),
+        ("place", excluded_places, "ne"),
+        ("function", functions, "eq"),
+    ):
+        names = list(dict.fromkeys(term.name for term in terms))
+        if op == "ne":
+            names = [name for name in names if name not in included]
+        if not names:
+            continue
+        target = _relation_with(relations, slot_type)
+        if target is None:
+            dropped.append(Dropped(", ".join(names), NO_RELATION))
+            continue
+        relation, slot = target
+        if op == "ne":
+            constraints += [
+                {"relation": relation, "slot": slot, "op": "ne", "value": name} for name in names
+            ]
+            continue
+        constraints.append(
+            {
+                "relation": relation,
+                "slot": slot,
+                "op": "eq" if len(names) == 1 else "in",
+                "value": names[0] if len(names) == 1 else names,
+            }
+        )
+    return constraints
 
 
 def _relation_with(relations: dict[str, dict[str, str]], slot_type: str) -> tuple[str, str] | None:
@@ -217,13 +273,18 @@ def _relation_with(relations: dict[str, dict[str, str]], slot_type: str) -> tupl
 def _cut(text: str, start: int, end: int) -> int:
     """Where the sentence turns to the person's work: the first cut word after a word of
     substance, or right after "who" or a word for people ("Who has sold ...", "anyone with
-    ..."); the end when none."""
+    ..."); a verb of doing there, or opening the sentence ("Who in Switzerland sold ...",
+    "selling staplers ..."); the end when none."""
     substance = False
     previous = ""
     words = list(WORD.finditer(text, start, end))
     for at, word in enumerate(words):
         folded = fold(word.group())
         if folded in CUT_WORDS and (substance or previous in PEOPLE or previous == "who"):
+            return word.start()
+        if folded in WORK_VERBS and (
+            substance or previous in PEOPLE or previous == "who" or not at
+        ):
             return word.start()
         if folded in RELATIVE_WORDS and substance:
             return word.start()
@@ -258,6 +319,11 @@ def _places(
         for low, high, term in vocabulary.find_in(text[span.start : span.end], axis="place")
     ]
     known = [(low, high) for low, high, _ in vocabulary.find_in(text[span.start : span.end])]
+    for match in NON_DEMONYM.finditer(text, span.start, span.end):
+        term = vocabulary.lookup(DEMONYMS[match["demonym"]], axis="place")
+        if term is not None:
+            mentions.append((match.start("demonym"), match.end("demonym"), term))
+            known.append((match.start("demonym") - span.start, match.end("demonym") - span.start))
     lower_case_brief = not any(char.isupper() for char in text)
     for word in WORD.finditer(text, span.start, span.end):
         inside = any(
@@ -269,19 +335,18 @@ def _places(
     mentions.sort(key=lambda item: item[0])
     found: list[tuple[Term | None, Claimed]] = []
     last_end: int | None = None  # where the last place taken ends
+    last_kind = "place"
     for low, high, mention in mentions:
         term = mention
-        in_tail = low >= span.cut
-        lead = led(text, low, floor=span.start, explicit_only=in_tail, foreign=in_other_language)
-        if lead is None and last_end is not None and LIST_JOIN.fullmatch(text[last_end:low]):
-            lead = last_end
-        after_based = BASED_AFTER.match(text, high, span.end)
-        unled = term is not None and not in_tail and _standing_alone(text, span, low, high)
-        if lead is None and (after_based is None or in_tail) and not unled:
+        taken = _lead_of(
+            text, span, (low, high), term, foreign=in_other_language, last=(last_end, last_kind)
+        )
+        if taken is None:
             continue
+        lead, kind, after_based = taken
         if not ends_the_phrase(text, low, high, span.end, known=term is not None):
             continue
-        claim = Claimed(low if lead is None else lead, high, "place")
+        claim = Claimed(low if lead is None else lead, high, kind)
         if term is None:
             typo = typo_of(text[low:high])
             if typo is None:
@@ -295,8 +360,38 @@ def _places(
         if after_based is not None:
             claim.end = after_based.end()
         found.append((term, claim))
-        last_end = claim.end
+        last_end, last_kind = claim.end, kind
     return found
+
+
+def _lead_of(
+    text: str,
+    span: Sentence,
+    at: tuple[int, int],
+    term: Term | None,
+    *,
+    foreign: bool,
+    last: tuple[int | None, str],
+) -> tuple[int | None, str, re.Match[str] | None] | None:
+    """Whether the place at `at` says where the person is based, or is NOT based: where its
+    lead (or exclusion) begins, "place" or "excluded", and a "-based" behind it; None when it
+    says neither. A list joined to the last place taken is of the same kind."""
+    low, high = at
+    last_end, last_kind = last
+    in_tail = low >= span.cut
+    joined = last_end is not None and LIST_JOIN.fullmatch(text[last_end:low]) is not None
+    exclusion = excluded(text, low, floor=span.start, explicit_only=in_tail)
+    if exclusion is None and joined and last_kind == "excluded":
+        exclusion = last_end  # "not in Germany or Austria": neither
+    if exclusion is not None:
+        return exclusion, "excluded", None
+    lead = led(text, low, floor=span.start, explicit_only=in_tail, foreign=foreign)
+    lead = last_end if lead is None and joined else lead
+    after_based = BASED_AFTER.match(text, high, span.end)
+    unled = term is not None and not in_tail and _standing_alone(text, span, low, high)
+    if lead is None and (after_based is None or in_tail) and not unled:
+        return None
+    return lead, "place", after_based
 
 
 def _standing_alone(text: str, span: Sentence, low: int, high: int) -> bool:
@@ -317,9 +412,10 @@ def _standing_alone(text: str, span: Sentence, low: int, high: int) -> bool:
 
 def _functions(
     text: str, span: Sentence, vocabulary: Vocabulary, claimed: list[Claimed]
-) -> list[tuple[Term, Claimed]]:
+) -> list[tuple[Term | None, Claimed]]:
     """The functions of the person, before the cut: a word for a role behind it, "head of"
-    before it, or "in" after a word for people."""
+    before it, or "in" after a word for people. A function excluded ("except those in Sales",
+    "non-marketing") comes back with no term, to be dropped and said (FUNCTION_EXCLUDED)."""
     found = []
     head_end = min(span.cut, span.end)
     for start, end, term in vocabulary.find_in(text[span.start : head_end], axis="function"):
@@ -328,10 +424,17 @@ def _functions(
             continue
         following = [fold(word) for word in WORD.findall(text[high:head_end])[:2]]
         before = text[span.start : low]
+        exclusion = excluded(text, low, floor=span.start, explicit_only=False)
+        if exclusion is not None:
+            found.append((None, Claimed(exclusion, high, "dropped")))
+            continue
         in_people = IN_AFTER_PEOPLE.search(before)
         if in_people:
+            # "people in HR": the function from "in"; "people work in Marketing": the verb too.
             inside = re.search(r"(?:in|within)\s*$", before, re.IGNORECASE)
-            found.append((term, Claimed(span.start + inside.start(), high, "function")))
+            working = fold(in_people.group().split()[0]) in WORKING
+            first = in_people.start() if working else inside.start()
+            found.append((term, Claimed(span.start + first, high, "function")))
         elif FUNCTION_LEAD.search(before) or any(word in ROLE_WORDS for word in following):
             found.append((term, Claimed(low, high, "function")))
     return found

@@ -7,21 +7,29 @@ The rules, in the order they claim words of the text (a word is claimed once):
 3. a minimum in years ("20+ years", "more than 15 years", "at least 10 years", "a decade",
    "two decades", "10 years or more", "10 years") -> duration with min_years;
 4. "currently", "current", "presently", "at present" -> recency, current True;
-5. a denial, exception or preference ("not in Asia", "other than infant formula", "ideally
-   in Europe"), up to the next comma -> incomplete (a facet states what a person HAS done);
+5. a denial, exception or preference ("not in Asia", "outside the DACH region", "other than
+   infant formula", "non-European", "ideally in Europe"), up to the next comma -> incomplete (a
+   facet states what a person HAS done);
 6. places the vocabulary names, or a demonym of one before "markets"/"region"/... or behind a
    place preposition ("in European markets"), with the preposition before them and a list
    joined by "," or "and" -> condition `market`, value the ONE term (none for a list; a list
    joined by "or" is an alternative -> incomplete);
-7. job functions the vocabulary names ("marketing", "sales") -> condition `function`, value
+7. "through ..." / "via ..." up to the next preposition -> condition `channel`, no value ("through
+   public procurement" is the channel, not the function Procurement);
+8. job functions the vocabulary names ("marketing", "sales") -> condition `function`, value
    the term; two joined by "or" -> incomplete; a role word right behind one ("director") ->
    incomplete (the function is the facet, the title is not);
-8. "through ..." / "via ..." up to the next preposition -> condition `channel`, no value;
-9. what remains, framing ("Experts who", "with", "of experience") and the verbs of doing behind
-   framing ("who led", "who sold": the product carries those) left off -> condition `product`,
-   no value; a verb of doing with no framing before it ("sold surgical staplers": the product
-   carries none there), a remainder opening with another preposition ("at a famous brand"),
-   holding "or", or nothing but a role word -> incomplete.
+9. a verb of doing opening what remains (limma/text.py) is a condition of its own, never lost:
+   a verb that names a function ("sold", "selling" -> Sales; "marketed", "market" -> Marketing;
+   "bought" -> Procurement) -> condition `function`, value that term; a verb of leading ("ran",
+   "managed", "led") -> condition `function`, no value (its own words are the condition); a
+   verb right before a function the vocabulary names ("ran marketing") is carried into it.
+   "market" is a verb only where no noun of a market's own follows ("market access" is a
+   product);
+10. what remains, framing ("Experts who", "with", "of experience") and the plain verbs of doing
+   behind framing ("who worked", "works on": the product carries those) left off -> condition
+   `product`, no value; a plain verb with no framing before it, a remainder opening with another
+   preposition ("at a famous brand"), holding "or", or nothing but a role word -> incomplete.
 Incomplete words carry why "not_split". Facets come in the order of the text; keys are unique
 ("product", "product_2"). Every facet's text is the text's own characters.
 """
@@ -35,7 +43,14 @@ from typing import Any
 
 from criteria.offline.words import NUM, WORD, as_years
 from criteria.rules.lengths.count import number_of
-from limma.text import closed
+from limma.text import (
+    BUYING_VERBS,
+    FUNCTION_OF_VERB,
+    LEADING_VERBS,
+    MARKETING_VERBS,
+    SELLING_VERBS,
+    closed,
+)
 from limma.vocabulary import Term, Vocabulary
 from limma.vocabulary.folding import fold
 
@@ -71,8 +86,8 @@ MINIMUM = (
 )
 CURRENT = re.compile(r"\b(?:currently|current|presently|at present)\b", _I)
 NEGATED = re.compile(
-    r"\b(?:not|never|no|other than|except|excluding|apart from|without|ideally|preferably|"
-    r"if possible)\b",
+    r"\b(?:not|never|no|other than|except|excluding|apart from|without|outside|ideally|"
+    r"preferably|if possible)\b|\bnon-(?=[A-Z])",
     _I,
 )
 PIECE_END = re.compile(r"[,;:()]|$")
@@ -98,6 +113,18 @@ CARRIED = closed(
     """led leading lead leads sold selling sell sells worked working work works ran running run
     runs managed managing manage manages headed heading heads did doing done does held holding
     holds served serving serves"""
+)
+
+# Verbs of doing that are a condition of their own: a function the verb names, or the verb's
+# own words (limma/text.py).
+VERB_FUNCTIONS = SELLING_VERBS | MARKETING_VERBS | BUYING_VERBS | LEADING_VERBS
+MARKET_NOUN_VERBS = closed("market markets")
+# Nouns "market" makes a compound with: "market access" is a product, not marketing access.
+MARKET_COMPOUNDS = closed(
+    """access share shares research entry entries leader leaders leadership analysis analyses
+    intelligence development expansion sizing size data making maker makers penetration
+    position positioning segment segments segmentation trend trends insight insights strategy
+    strategies study studies report reports value values cap conditions dynamics needs"""
 )
 
 # The offline splitter's own reading of demonyms, wider than the product's typing table
@@ -213,8 +240,8 @@ def split_criterion(text: str, vocabulary: Vocabulary | None = None) -> dict[str
         end = min(PIECE_END.search(text, match.end()).start(), claimed.next_claim_at(match.end()))
         claimed.claim(match.start(), end, None)
     _claim_places(claimed, vocabulary)
-    _claim_functions(claimed, vocabulary)
     _claim_channels(claimed)
+    _claim_functions(claimed, vocabulary)
     _claim_remainder(claimed)
     return _reply(claimed)
 
@@ -323,12 +350,22 @@ def _claim_remainder(claimed: _Text) -> None:
 
 
 def _claim_piece(claimed: _Text, words: list[re.Match[str]], *, unframed: bool = False) -> None:
-    """One unclaimed run of words: framing and lead-in verbs off, the rest a product or not."""
+    """One unclaimed run of words: framing off, a verb of doing the function's (or carried into
+    a function after it), the rest a product or not."""
     framed = False
+    while words and fold(words[0].group()) in FRAMING:
+        framed = True
+        words = words[1:]
+    if words and _verb_of_doing(claimed, words):
+        verb = fold(words[0].group())
+        claimed.claim(*words[0].span(), "function", value=FUNCTION_OF_VERB.get(verb))
+        words = words[1:]
+        while words and fold(words[0].group()) in FRAMING:
+            words = words[1:]
     while words and fold(words[0].group()) in FRAMING | CARRIED:
         if fold(words[0].group()) in CARRIED and not (framed or unframed):
-            break  # a verb of doing is carried behind framing ("who sold"), opening the text
-            # ("sold ...") or right behind another facet ("10+ years selling ..."), or not at all
+            break  # a plain verb is carried behind framing ("who worked"), opening the text
+            # ("works on ...") or right behind another facet ("10 years working ..."), or not at all
         framed = framed or fold(words[0].group()) in FRAMING
         words = words[1:]
     leading = 0
@@ -352,6 +389,23 @@ def _claim_piece(claimed: _Text, words: list[re.Match[str]], *, unframed: bool =
         claimed.claim(start, end, None)
     else:
         claimed.claim(start, end, "product")
+
+
+def _verb_of_doing(claimed: _Text, words: list[re.Match[str]]) -> bool:
+    """The piece opens with a verb of doing that is a condition of its own: one that names a
+    function ("sold", "marketed", "bought") or leads ("ran", "managed"), unless a function the
+    vocabulary names follows it at once ("ran marketing": that function is the condition, the
+    verb carried into it). "market"/"markets" is a verb only where no noun of a market's own
+    follows it ("market surgical staplers"; "market access" is a product)."""
+    verb = fold(words[0].group())
+    if verb not in VERB_FUNCTIONS:
+        return False
+    if verb in MARKET_NOUN_VERBS and (len(words) < 2 or fold(words[1].group()) in MARKET_COMPOUNDS):
+        return False
+    after = [claim for claim in claimed.claims if claim.start >= words[0].end()]
+    following = min(after, key=lambda claim: claim.start, default=None)
+    behind = claimed.text[words[0].end() : following.start] if following else ""
+    return not (following is not None and following.key == "function" and not behind.strip())
 
 
 def _reply(claimed: _Text) -> dict[str, Any]:

@@ -11,16 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import brief_compiler
+from benchmarks import brief_compiler, qa_typed
+from criteria.criterion.facet_demonyms import DEMONYMS
 from limma.pack import DEFAULT_PACK
 from limma.vocabulary import Term, Vocabulary
 from limma.vocabulary.folding import fold
 from search.brief_language import in_another_language
-from search.brief_places import edits, typo_of
+from search.brief_places import EXCLUDING_WORDS, edits, typo_of
 from search.brief_text import addressed_to_the_system, without_markup
 from search.offline import FRAMING, GOT, WORD, compile_brief
 
 RELATIONS = {name: relation["slots"] for name, relation in DEFAULT_PACK["relations"].items()}
+DEMONYMS_FOLDED = frozenset(fold(name) for name in DEMONYMS)
 # The words of a place's lead in other languages (search/brief_places.py), taken with the place.
 LEAD_WORDS = frozenset(
     [
@@ -113,8 +115,8 @@ def test_the_niche_is_handed_on_whole_without_its_framing(brief, niche):
         ("experts in germany markets", None),
         ("who in sedan sales", None),
         ("who in germny sells staplers", None),
-        ("Marketing experts not in France", None),
-        ("Marketing experts outside of France", None),
+        ("Marketing experts not in France", ("ne", "France")),
+        ("Marketing experts outside of France", ("ne", "France")),
         ("Who has sold surgical staplers in Germany?", None),
         ("Who in Spain has sold staplers in Portugal?", ("eq", "Spain")),
         ("people who have organised tenders in Denmark", None),
@@ -126,6 +128,118 @@ def test_the_niche_is_handed_on_whole_without_its_framing(brief, niche):
 )  # fmt: skip
 def test_a_place_is_where_the_person_is_based_only_where_a_lead_says_so(brief, place):
     assert compiled(brief)[0].get("place") == place
+
+
+@pytest.mark.parametrize(
+    ("brief", "places"),
+    [
+        ("Marketing experts not in France", [("ne", "France")]),
+        ("Marketing experts outside of France", [("ne", "France")]),
+        ("infant formula marketing veterans outside Europe", [("ne", "Europe")]),
+        ("everyone except those in Spain", [("ne", "Spain")]),
+        ("Who isn't based in Poland?", [("ne", "Poland")]),
+        ("people not from Germany or Austria", [("ne", "Germany"), ("ne", "Austria")]),
+        ("Marketing people in Europe except Switzerland",
+         [("eq", "Europe"), ("ne", "Switzerland")]),
+        ("Sales directors in Europe, excluding France and Belgium",
+         [("eq", "Europe"), ("ne", "France"), ("ne", "Belgium")]),
+        ("non-EU experts in infant formula", [("ne", "EU")]),
+        ("non-German sales managers", [("ne", "Germany")]),
+        ("experts other than in Italy", [("ne", "Italy")]),
+        ("anyone apart from those based in Spain", [("ne", "Spain")]),
+        ("Who has sold staplers, not based in Spain?", [("ne", "Spain")]),
+        # Near neighbours: a negation in the person's work is the niche's (its split says it);
+        # words that only begin like a negation negate nothing.
+        ("Who sold surgical staplers outside the DACH region?", []),
+        ("Who has sold staplers but not in Germany?", []),
+        ("Sales directors in Germany who never sold staplers", [("eq", "Germany")]),
+        ("experts on non-invasive surgery in France", [("eq", "France")]),
+        ("exception handling experts in Spain", [("eq", "Spain")]),
+        ("Marketing experts, notably in France", [("eq", "France")]),
+        ("nonstop travellers in Italy", [("eq", "Italy")]),
+    ],
+)  # fmt: skip
+def test_a_negation_or_exclusion_is_the_places_ne_never_the_place(brief, places):
+    reply = compile_brief(brief, RELATIONS)
+
+    assert [(c["op"], c["value"]) for c in reply["constraints"] if c["slot"] == "place"] == places
+
+
+@pytest.mark.parametrize(
+    ("brief", "places", "niche"),
+    [
+        ("Who in Switzerland sold surgical staplers through public tenders in the DACH region?",
+         [("eq", "Switzerland")],
+         "sold surgical staplers through public tenders in the DACH region"),
+        ("Who sold surgical staplers through public tenders in the DACH region?", [],
+         "sold surgical staplers through public tenders in the DACH region"),
+        ("Anyone in Austria selling surgical stapling devices through public procurement?",
+         [("eq", "Austria")], "selling surgical stapling devices through public procurement"),
+        ("Who in Spain is selling baby formula in Latin America?", [("eq", "Spain")],
+         "selling baby formula in Latin America"),
+        ("Who in Poland ran clinical trials in Germany?", [("eq", "Poland")],
+         "ran clinical trials in Germany"),
+        ("sold staplers in Germany", [], "sold staplers in Germany"),
+        ("Who in Italy bought surgical staplers in France?", [("eq", "Italy")],
+         "bought surgical staplers in France"),
+        # Near neighbours: no verb of doing, an explicit lead in the work, an adjective.
+        ("Sales directors in Germany", [("eq", "Germany")], "directors"),
+        ("Who sold staplers, based in Spain?", [("eq", "Spain")], "sold staplers"),
+        ("Who are the leading infant formula marketers in Europe?", [("eq", "Europe")],
+         "leading infant formula marketers"),
+    ],
+)  # fmt: skip
+def test_a_place_inside_the_work_is_the_niches_market_never_a_second_residence(
+    brief, places, niche
+):
+    reply = compile_brief(brief, RELATIONS)
+
+    assert [(c["op"], c["value"]) for c in reply["constraints"] if c["slot"] == "place"] == places
+    assert reply["criterion"] == niche
+
+
+@pytest.mark.parametrize(
+    ("brief", "place", "niche"),
+    [
+        ("How many people in the directory are based in Poland?", ("eq", "Poland"), None),
+        ("How many experts live in Austria?", ("eq", "Austria"), None),
+        ("Count the people based in Switzerland", ("eq", "Switzerland"), None),
+        ("count everyone in Spain", ("eq", "Spain"), None),
+        ("List everyone in Belgium", ("eq", "Belgium"), None),
+        ("show me everybody who lives in Finland", ("eq", "Finland"), None),
+        ("What is the total number of people in Italy?", ("eq", "Italy"), None),
+        ("Who are the people in Sweden?", ("eq", "Sweden"), None),
+        ("Who isn't based in Poland?", ("ne", "Poland"), None),
+        # Near neighbours: a niche is never cut from the words of counting around it.
+        ("How many people have sold surgical staplers in Germany?", None,
+         "sold surgical staplers in Germany"),
+        ("How many people in France have launched many products?", ("eq", "France"),
+         "launched many products"),
+        ("Count experts in infant formula pricing in Spain", ("eq", "Spain"),
+         "infant formula pricing"),
+    ],
+)  # fmt: skip
+def test_a_question_about_the_record_is_its_constraints_and_no_niche(brief, place, niche):
+    constraints, criterion, dropped = compiled(brief)
+
+    assert (constraints.get("place"), criterion, dropped) == (place, niche, [])
+
+
+@pytest.mark.parametrize(
+    ("brief", "place", "words"),
+    [
+        ("Who are the people in Switzerland, except those in Sales?", ("eq", "Switzerland"),
+         "except those in Sales"),
+        ("non-marketing managers in Germany", ("eq", "Germany"), "non-marketing"),
+        ("people not in sales in Germany", ("eq", "Germany"), "not in sales"),
+        ("Finance people, excluding HR, in Spain", ("eq", "Spain"), "excluding HR"),
+    ],
+)  # fmt: skip
+def test_an_excluded_function_is_said_never_searched_as_the_function(brief, place, words):
+    constraints, _, dropped = compiled(brief)
+
+    assert constraints.get("place") == place
+    assert (words, "function_excluded") in dropped
 
 
 @pytest.mark.parametrize(
@@ -143,6 +257,11 @@ def test_a_place_is_where_the_person_is_based_only_where_a_lead_says_so(brief, p
         ("experts in dairy marketing in Scandinavia", None, "dairy marketing"),
         ("Who in France has led marketing for infant formula?", None,
          "led marketing for infant formula"),
+        ("How many people work in Marketing in Germany?", ("eq", "Marketing"), None),
+        ("Who works in Sales in Austria?", ("eq", "Sales"), None),
+        # An excluded function is never the function (function_excluded: the next test).
+        ("non-marketing managers in Germany", None, "managers"),
+        ("people not in sales in Germany", None, None),
     ],
 )  # fmt: skip
 def test_a_function_is_the_persons_where_a_word_for_a_role_says_so(brief, function, niche):
@@ -412,7 +531,13 @@ def test_no_word_of_a_brief_is_lost_in_silence(brief):
     for word in WORD.findall(text):
         typo = isinstance(typo_of(word), Term)
         for part in fold(word).split():
-            assert part in FRAMING | GOT | LEAD_WORDS | named | kept or typo, word
+            # The words of an exclusion are its `ne` constraint's: "not in", "non-German".
+            excluding = (
+                part in EXCLUDING_WORDS
+                or part.endswith("n't")
+                or (fold(word).startswith("non ") and fold(word)[4:] in DEMONYMS_FOLDED)
+            )
+            assert part in FRAMING | GOT | LEAD_WORDS | named | kept or typo or excluding, word
 
 
 def test_the_measured_table_runs_and_counts_its_rows():
@@ -426,6 +551,16 @@ def test_the_measured_table_runs_and_counts_its_rows():
     assert [right for *_, right in rows] == [True, True, True, False]
     assert "all               3 of   4 right (75%)" in printed
     assert "WRONG, expected place eq Germany; function eq Sales / 'Sales directors' / -" in printed
+
+
+@pytest.mark.parametrize("typed", qa_typed.QUESTIONS, ids=lambda typed: typed.question)
+def test_each_question_the_end_to_end_benchmark_types_compiles_to_what_its_words_mean(typed):
+    """benchmarks/qa_typed.py holds its answers to the key by what each question means: the
+    compile must search exactly that, and hand on a niche exactly where the key has one."""
+    reply = compile_brief(typed.question, RELATIONS)
+
+    assert reply["constraints"] == typed.means
+    assert (reply["criterion"] is not None) == (typed.niche is not None)
 
 
 EXAMPLES = json.loads((Path(__file__).parents[2] / "directory" / "qa_examples.json").read_text())

@@ -73,11 +73,12 @@ def shown(facets: list[dict]) -> list[tuple]:
         pytest.param(
             "sold surgical staplers through public tenders in the DACH region",
             [
+                ("function", "condition", "sold", "Sales"),
                 ("product", "condition", "surgical staplers", None),
                 ("channel", "condition", "through public tenders", None),
                 ("market", "condition", "in the DACH region", "DACH"),
             ],
-            id="a_channel_and_a_region_and_a_verb_opening_the_text",
+            id="a_verb_of_selling_is_the_function_beside_a_channel_and_a_region",
         ),
         pytest.param(
             "currently marketing baby formula in European markets",
@@ -1039,9 +1040,10 @@ def test_the_reader_through_the_door_quotes_the_document(settings):
         ("leads marketing for baby formula", []),
         # Right behind another facet, as behind framing.
         ("10+ years selling surgical staplers", []),
-        # Near neighbours: the same verb behind a break or a word of substance leads nowhere
-        # the reader can show, and is said to be placed nowhere.
-        ("infant formula; sold staplers", ["sold"]),
+        # Near neighbours: a plain verb behind a break or a word of substance leads nowhere
+        # the reader can show, and is said to be placed nowhere (a verb that is a condition
+        # of its own is a facet wherever it stands: the next test).
+        ("infant formula; works on staplers", ["works"]),
         ("baby formula, worked in Poland", ["worked"]),
     ],
 )
@@ -1049,4 +1051,45 @@ def test_a_verb_of_doing_is_carried_behind_framing_a_facet_or_opening_the_text(t
     reply = split_criterion(text)
 
     assert [item["words"] for item in reply["incomplete"]] == left
+    SplitReply.model_validate(reply)
+
+
+@pytest.mark.parametrize(
+    ("text", "function"),
+    [
+        # A verb that names a function is that function's condition, stated for the reader.
+        ("sold surgical staplers in Austria", [("sold", "Sales")]),
+        ("Sold staplers in Austria", [("Sold", "Sales")]),
+        ("selling surgical stapling devices through public procurement", [("selling", "Sales")]),
+        ("10+ years selling surgical staplers", [("selling", "Sales")]),
+        ("infant formula; sold staplers", [("sold", "Sales")]),
+        ("sells baby formula to pharmacies", [("sells", "Sales")]),
+        ("marketed infant formula in European markets", [("marketed", "Marketing")]),
+        ("market surgical staplers", [("market", "Marketing")]),
+        ("markets infant formula", [("markets", "Marketing")]),
+        ("bought surgical staplers for hospitals", [("bought", "Procurement")]),
+        # A verb of leading is a condition in its own words.
+        ("ran clinical trials for vaccines", [("ran", None)]),
+        ("managed hospital tenders", [("managed", None)]),
+        ("Experts who led a merger of two dairy companies", [("led", None)]),
+        # Near neighbours: a verb right before a function is carried into it; "market" before
+        # a noun of a market's own is a product's word; a plain verb is carried.
+        ("ran marketing for baby formula across Europe", [("marketing", "Marketing")]),
+        ("Experts who led marketing for baby formula", [("marketing", "Marketing")]),
+        ("ran sales of surgical staplers", [("sales", "Sales")]),
+        ("market access for medical devices", []),
+        ("market research on infant formula", [("market research", "Marketing")]),
+        ("works on infant formula pricing", []),
+        ("worked on baby formula in Germany", []),
+        ("through public procurement", []),
+    ],
+)
+def test_a_verb_of_doing_is_a_function_condition_never_lost(text, function):
+    reply = split_criterion(text)
+
+    functions = [
+        (f["text"], f["value"]) for f in reply["facets"] if f["key"].startswith("function")
+    ]
+    assert functions == function
+    assert all(item["words"] not in {"sold", "ran"} for item in reply["incomplete"])
     SplitReply.model_validate(reply)
