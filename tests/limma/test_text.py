@@ -41,8 +41,6 @@ STILL_APART = frozenset(
         "PLACE_LEADS",
         "ROLE_WORDS",
         "VERBS_OF_DOING",
-        "_NUMBERS",
-        "_UNBOUNDED",
     }
 )
 
