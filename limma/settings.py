@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "limma.middleware.RequestIdMiddleware",
     "limma.middleware.BodyLimitMiddleware",
+    "limma.middleware.DatabaseUnavailableMiddleware",
     "qa_view.host.PageOnlyStaticMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -269,6 +270,9 @@ Q_CLUSTER = q_cluster_for()
 # A criteria read's claim is a lease renewed by a heartbeat (a quarter of it) while the read
 # runs: a killed worker's claim is taken again by the next call or task once it runs out.
 LIMMA_CLAIM_LEASE_SECONDS = float(os.environ.get("LIMMA_CLAIM_LEASE_SECONDS", "60"))
+# A task that loses the database runs again, with a short backoff, for this long at most
+# (limma/database.py); after it, django-q2's own retry.
+LIMMA_DATABASE_RETRY_SECONDS = float(os.environ.get("LIMMA_DATABASE_RETRY_SECONDS", "300"))
 
 LOGGING = {
     "version": 1,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from limma.database import survives_lost_database
 from limma.services.vectors import documents_embed as embed
 
 
+@survives_lost_database
 def documents_embed(document_ids: list[int]) -> int:
     """Embed the sentences and parts of documents just written; a second run embeds none."""
     return embed(document_ids=document_ids).sentences
