@@ -141,6 +141,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The largest body a verb accepts (an ingest of MAX_TEXT_CHARS in UTF-8 fits): above it, 413.
 LIMMA_MAX_BODY_BYTES = int(os.environ.get("LIMMA_MAX_BODY_BYTES", str(8 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = LIMMA_MAX_BODY_BYTES
+# A connect over either size is loaded by a worker: 202, a job id and its status URL.
+LIMMA_CONNECT_INLINE_ROWS = int(os.environ.get("LIMMA_CONNECT_INLINE_ROWS", "10000"))
+LIMMA_CONNECT_INLINE_BYTES = int(os.environ.get("LIMMA_CONNECT_INLINE_BYTES", "1000000"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
