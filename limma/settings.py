@@ -273,6 +273,9 @@ Q_CLUSTER = q_cluster_for()
 # A criteria read's claim is a lease renewed by a heartbeat (a quarter of it) while the read
 # runs: a killed worker's claim is taken again by the next call or task once it runs out.
 LIMMA_CLAIM_LEASE_SECONDS = float(os.environ.get("LIMMA_CLAIM_LEASE_SECONDS", "60"))
+# A call that handed its reads to the workers and saw none of them claimed for this long (a dead
+# or stuck cluster) reads them itself, claiming each as a worker would.
+LIMMA_UNCLAIMED_SECONDS = float(os.environ.get("LIMMA_UNCLAIMED_SECONDS", "10"))
 # A task that loses the database runs again, with a short backoff, for this long at most
 # (limma/database.py); after it, django-q2's own retry.
 LIMMA_DATABASE_RETRY_SECONDS = float(os.environ.get("LIMMA_DATABASE_RETRY_SECONDS", "300"))
