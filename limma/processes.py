@@ -152,7 +152,6 @@ def supervise(
             try:
                 added = ready(supervisor) if ready is not None else {}
             except NotReady as never:
-                supervisor.start((), env=env)
                 _say(f"{never}: stopping")
                 supervisor.stop()
                 return 1
@@ -195,7 +194,6 @@ class Supervisor:
         self.previous: dict[int, Any] = {}
         self.children: dict[str, tuple[Child, Mapping[str, str] | None]] = {}
         self.trees: dict[str, set[Proc]] = {}  # every process seen under a restarted child
-        self.restarts: dict[str, int] = {}
 
     def __enter__(self) -> Supervisor:
         # A signal with a Python handler writes a byte to the wake-up pipe, so select() wakes
@@ -287,6 +285,8 @@ class Supervisor:
             alive = {proc for proc in tree_of(process.pid, table) if proc.state != "Z"}
             seen = self.trees.setdefault(name, set())
             gone = seen - alive
+            if alive - seen and not gone:
+                _say(f"{name}: processes watched: {len(seen | alive)}")
             seen |= alive
             if gone:
                 return name, f"its process {min(gone).pid} died"
@@ -306,7 +306,6 @@ class Supervisor:
             self._sleep(min(TREE_POLL_SECONDS, max(0.0, deadline - time.monotonic())))
         _signal(-process.pid, signal.SIGKILL)
         process.wait()
-        self.restarts[name] = self.restarts.get(name, 0) + 1
         deadline = time.monotonic() + RESTART_PAUSE_SECONDS
         while not self.stops and (left := deadline - time.monotonic()) > 0:
             self._sleep(left)
@@ -366,9 +365,8 @@ class Proc:
     started: str
 
 
-def process_table() -> dict[int, Proc]:
+def process_table(proc: Path = Path("/proc")) -> dict[int, Proc]:
     """Every process on the machine: from /proc, or from `ps` where there is none (macOS)."""
-    proc = Path("/proc")
     if (proc / "self" / "stat").exists():
         table = {}
         for entry in proc.iterdir():

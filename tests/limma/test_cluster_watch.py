@@ -29,6 +29,7 @@ BOUND = 120  # seconds: each poll ends as soon as its condition holds
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
 KINDS = ["pusher", "monitor", "worker", "sentinel", "main"]
+WATCHED = re.compile(r"the worker: processes watched: (\d+)")
 SAID = {
     "worker": re.compile(r"ready for work at (\d+)"),
     "monitor": re.compile(r"monitoring at (\d+)"),
@@ -54,7 +55,12 @@ class Run:
         return self.log.read_text(errors="replace")
 
     def cluster(self) -> dict[str, int] | None:
-        """The pid of each kind of the running cluster, once it is whole; else None."""
+        """The pid of each kind of the running cluster, once it is whole and the supervisor has
+        said it watches every process of it; else None."""
+        since_start = self.output().rsplit("starting it again", 1)[-1]
+        watched = [int(count) for count in WATCHED.findall(since_start)]
+        if not watched or watched[-1] < len(KINDS):
+            return None
         table = process_table()
         tree = tree_of(self.process.pid, table)
         mains = [
@@ -175,3 +181,15 @@ def test_the_cluster_is_started_again_when_any_of_its_processes_dies(run, kind):
     taken = failed_tasks(run.database)
     hand_a_task(run)
     poll(lambda: failed_tasks(run.database) > taken, what="the new cluster takes a task", run=run)
+
+
+@pytest.mark.parametrize("source", ["/proc", "ps"])
+def test_the_process_table_names_this_process_and_its_parent(source, tmp_path):
+    table = process_table(Path(source) if source == "/proc" else tmp_path / "no-proc")
+
+    me = table[os.getpid()]
+    assert me.ppid == os.getppid()
+    assert me.state != "Z"
+    assert table[os.getppid()] in tree_of(os.getppid(), table)
+    assert me in tree_of(os.getppid(), table)
+    assert me not in tree_of(me.pid, table) - {me}  # a process is not its own descendant
