@@ -8,6 +8,7 @@ transaction, so a refused or broken-off job has written nothing.
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from django.conf import settings
@@ -17,6 +18,7 @@ from django_q.tasks import async_task
 from limma.database import DATABASE_LOST
 from limma.errors import ApplicationError, NotFound
 from limma.models import ApiKey, ConnectJob, Workspace
+from limma.models.jobs import JOB_PREFIX
 from limma.services.connect import connect_summary, export_connect
 
 logger = logging.getLogger(__name__)
@@ -99,9 +101,17 @@ def _ended(job: ConnectJob, state: str, result: dict[str, Any]) -> None:
     _moved(job, state=state, result=result, payload=None, finished_at=timezone.now())
 
 
+def is_job_id(value: str) -> bool:
+    return re.fullmatch(rf"{JOB_PREFIX}[0-9a-f]{{24}}", value) is not None
+
+
 def connect_job_for(key: ApiKey, job_id: str) -> ConnectJob:
     """The key's workspace's job; another workspace's is as unknown as none."""
-    job = ConnectJob.objects.filter(job_id=job_id, workspace_id=key.workspace_id).first()
+    job = (
+        ConnectJob.objects.filter(job_id=job_id, workspace_id=key.workspace_id).first()
+        if is_job_id(job_id)
+        else None  # never asked of the database: a NUL byte is not even a query on PostgreSQL
+    )
     if job is None:
         raise NotFound("connect_job_unknown", job_id=job_id, reason=JOB_UNKNOWN)
     return job

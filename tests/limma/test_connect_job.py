@@ -125,3 +125,15 @@ def test_a_job_is_unknown_to_another_workspace_as_one_that_never_was(
     assert theirs.status_code == never.status_code == 404
     assert theirs.json()["detail"]["type"] == never.json()["detail"]["type"]
     assert api.get(url).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "job_id",
+    ["cj_%00", "cj_" + "0" * 23 + "%00", "cj_" + "g" * 24, "cj_" + "0" * 25, "x" * 300],
+    ids=["nul", "nul_at_the_end", "not_hex", "too_long", "long"],
+)
+def test_a_job_id_that_cannot_be_one_is_unknown_not_a_fault(api, job_id):
+    reply = api.get(f"/v1/public/connect/jobs/{job_id}")
+
+    assert reply.status_code == 404
+    assert reply.json()["detail"]["type"] == "connect_job_unknown"
