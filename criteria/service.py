@@ -13,7 +13,7 @@ import time
 from collections import Counter
 from contextlib import closing
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -180,8 +180,16 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
     ids = _queued(run, identity)
     deadline = time.monotonic() + budget.max_seconds
     if limma_settings().criteria_background:
+        handed_at, handed = time.monotonic(), timezone.now()
         _submit(ids)
         while (still := _open(ids)) and time.monotonic() < deadline:
+            if time.monotonic() - handed_at >= unclaimed_seconds() and not _claimed_since(
+                ids, handed
+            ):
+                # No worker took any of it (the cluster is dead or stuck): the call reads the
+                # rest itself, claiming each read as a worker would, so none is read twice.
+                _read_in_call(run, ids, budget, deadline)
+                break
             # The last reads (one a worker or fewer) are watched closely: the reply follows
             # the last of them by a fraction of a poll, not by a whole one.
             time.sleep(POLL_SECONDS if still > cluster_workers() else POLL_SECONDS / 4)
@@ -198,6 +206,16 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
         ).count(),
         "retry_after_s": retry_after_s(ids) if still_open else 0,
     }
+
+
+def unclaimed_seconds() -> float:
+    """How long a call waits for a worker to claim any read of its plan before it reads the
+    plan itself (LIMMA_UNCLAIMED_SECONDS)."""
+    return float(getattr(django_settings, "LIMMA_UNCLAIMED_SECONDS", 10))
+
+
+def _claimed_since(ids: list[int], handed: datetime) -> bool:
+    return Judgment.objects.filter(pk__in=among(ids), claimed_at__gte=handed).exists()
 
 
 def retry_after_s(ids: list[int]) -> int:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from criteria import service
 from criteria.reading.claim import judgment_read as read
 from limma import door
+from limma.database import survives_lost_database
 
 
+@survives_lost_database
 def plan_read(judgment_ids: list[int], visitor: str = "") -> dict[str, int]:
     """A worker's share of a plan: it claims and reads from it with the others until it is
     read; a run after the end finds nothing to claim and does nothing.
@@ -16,6 +18,7 @@ def plan_read(judgment_ids: list[int], visitor: str = "") -> dict[str, int]:
     return service.workers_read(judgment_ids, visitor)
 
 
+@survives_lost_database
 def judgment_read(judgment_id: int, visitor: str = "") -> str:
     """Read one planned document; a second run finds the judgment held or done and does nothing.
 

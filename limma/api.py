@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import QueryDict
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -13,11 +14,13 @@ from rest_framework.views import APIView
 
 from limma.access import access_workspace
 from limma.auth import MayWrite
-from limma.models import ApiKey, Workspace
+from limma.middleware import declared_length
+from limma.models import ApiKey, ConnectJob, Workspace
 from limma.paging import MAX_LIMIT, page_of
 from limma.parsers import checked
 from limma.serializers import (
     ConnectInput,
+    ConnectJobOutput,
     ConnectOutput,
     DocumentsInput,
     DocumentsOutput,
@@ -33,7 +36,13 @@ from limma.serializers import (
     fact_row,
     gap_item,
 )
-from limma.services.connect import export_connect
+from limma.services.connect import connect_summary, export_connect
+from limma.services.connect_job import (
+    connect_job_for,
+    connect_job_start,
+    export_rows,
+    is_long_connect,
+)
 from limma.services.documents import documents_list
 from limma.services.facts import facts_enumerate
 from limma.services.ingest import document_ingest
@@ -96,10 +105,26 @@ def ingest_answer(
 class ConnectApi(APIView):
     permission_classes = [MayWrite]
 
-    @extend_schema(request=ConnectInput, responses={200: ConnectOutput}, operation_id="connect")
+    @extend_schema(
+        request=ConnectInput,
+        responses={200: ConnectOutput, 202: ConnectJobOutput},
+        operation_id="connect",
+    )
     def post(self, request: Request) -> Response:
         data = valid(ConnectInput, request.data)
         workspace = access_workspace(request.auth, data["workspace_id"])
+        rows, body_bytes = export_rows(data["tables"]), declared_length(request)
+        if is_long_connect(rows=rows, body_bytes=body_bytes):
+            job = connect_job_start(
+                workspace=workspace,
+                tables=data["tables"],
+                mapping=data["mapping"],
+                body_bytes=body_bytes,
+                request_id=request.request_id,
+            )
+            job.refresh_from_db()  # a worker may have begun or ended it already
+            reply = connect_job_answer(job, request_id=request.request_id)
+            return Response(reply, status=202, headers={"Location": reply["status_url"]})
         return Response(connect_answer(data, workspace=workspace, request_id=request.request_id))
 
 
@@ -108,25 +133,39 @@ def connect_answer(
 ) -> dict[str, Any]:
     """The connect verb's reply to valid input: the MCP tool answers with it too."""
     loaded = export_connect(workspace=workspace, tables=data["tables"], mapping=data["mapping"])
+    return {"request_id": request_id, **connect_summary(loaded)}
+
+
+class ConnectJobApi(APIView):
+    permission_classes = [MayWrite]
+
+    @extend_schema(responses={200: ConnectJobOutput}, operation_id="connect_job")
+    def get(self, request: Request, job_id: str) -> Response:
+        job = connect_job_for(request.auth, job_id)
+        return Response(connect_job_answer(job, request_id=request.request_id))
+
+
+def connect_job_answer(job: ConnectJob, *, request_id: str) -> dict[str, Any]:
+    """A connect job's status: how far it got, and at its end what it wrote (result) or why
+    it wrote nothing (refusal)."""
+    ended = job.state in ConnectJob.ENDED
+    done = job.state == ConnectJob.State.DONE
     return {
         "request_id": request_id,
-        "entities": {
-            "created": loaded.entities_created,
-            "merged": loaded.entities_merged,
-            "total": len(loaded.entity_keys),
+        "job_id": job.job_id,
+        "status_url": reverse("connect-job", args=[job.job_id]),
+        "state": job.state,
+        "connect_request_id": job.request_id,
+        "progress": {
+            "rows_total": job.rows_total,
+            "rows_checked": job.rows_checked,
+            "body_bytes": job.body_bytes,
         },
-        "rows": {
-            "created": loaded.rows_created,
-            "kept": loaded.rows_kept,
-            "removed": loaded.rows_removed,
-            "withheld": loaded.gaps,
-        },
-        "documents": {
-            "registered": loaded.documents_registered,
-            "kept": loaded.documents_kept,
-            "superseded": loaded.documents_superseded,
-        },
-        "model_calls": 0,
+        "result": job.result if done else None,
+        "refusal": job.result if ended and not done else None,
+        "created_at": job.created_at,
+        "started_at": job.started_at,
+        "finished_at": job.finished_at,
     }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from rest_framework import exceptions as drf_exceptions
 from rest_framework.response import Response
@@ -57,6 +58,18 @@ class ServiceUnavailable(ApplicationError):
     type = "unavailable"
 
 
+DATABASE_UNAVAILABLE = "The database is not answering; try again in a few seconds."
+# What a refusal for a lost database asks the caller to wait (Retry-After), in seconds.
+RETRY_AFTER_SECONDS = 5
+
+
+def database_unavailable() -> ServiceUnavailable:
+    """The refusal for a lost or refused database connection (limma/database.py)."""
+    return ServiceUnavailable(
+        "database_unavailable", reason=DATABASE_UNAVAILABLE, retry_after_s=RETRY_AFTER_SECONDS
+    )
+
+
 def validation_faults(errors: Any, prefix: str = "") -> list[str]:
     """Flatten DRF's nested serializer errors into `field:code` faults."""
     faults: list[str] = []
@@ -79,6 +92,9 @@ def validation_faults(errors: Any, prefix: str = "") -> list[str]:
 def _detail_for(exc: Exception) -> tuple[int, dict[str, Any]] | None:
     if isinstance(exc, ApplicationError):
         return exc.status, exc.detail()
+    if isinstance(exc, OperationalError | InterfaceError):  # the database is lost
+        refusal = database_unavailable()
+        return refusal.status, refusal.detail()
     if isinstance(exc, drf_exceptions.ValidationError):
         return 422, {"type": "invalid_request", "faults": validation_faults(exc.detail)}
     if isinstance(exc, drf_exceptions.ParseError):
@@ -115,4 +131,6 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     response = Response({"status": status, "path": path, "detail": detail}, status=status)
     if status == 401:
         response["WWW-Authenticate"] = 'Bearer realm="limma"'
+    if detail["type"] == "database_unavailable":
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response

@@ -1,5 +1,6 @@
 """Every request gets an id (returned on every reply, written on every ledger row); a verb's
-body too large for the deployment is refused before anything reads it."""
+body too large for the deployment is refused before anything reads it; a request whose
+database connection is lost is refused in JSON, never with an HTML error page."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
+from limma.database import DATABASE_LOST
+from limma.errors import RETRY_AFTER_SECONDS, database_unavailable
 from limma.ids import new_request_id
 from limma.parsers import body_too_large, max_body_bytes
 
@@ -43,3 +46,26 @@ def declared_length(request: HttpRequest) -> int:
         return int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
         return 0
+
+
+class DatabaseUnavailableMiddleware:
+    """A lost or refused database connection (limma/database.py) answers 503
+    `database_unavailable` in the one JSON shape, on every path; the verbs' own exception
+    handler says the same."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, DATABASE_LOST):
+            return None
+        refusal = database_unavailable()
+        response = JsonResponse(
+            {"status": refusal.status, "path": request.path, "detail": refusal.detail()},
+            status=refusal.status,
+        )
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response

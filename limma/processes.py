@@ -16,6 +16,15 @@ the death of the forking thread, not of the process) or polling os.getppid() (la
 polling interval, and fooled when a subreaper adopts the child): it is POSIX, so it holds on
 macOS too, it is immediate, and it cannot be missed, since end-of-file stays readable.
 
+The cluster is watched, not trusted: django-q2's main process forks a sentinel, which forks the
+task fetcher (pusher), the monitor and the workers, and a process of that tree killed outright
+can leave the rest alive but stuck (a fetcher killed while it held the task queue's lock stops
+every worker). A child marked `restarted` is watched with every process under it (read from
+/proc, or `ps` where there is none): when any of them dies, or the child itself ends, the
+supervisor stops the child's whole tree in the same two steps and starts it again, instead of
+ending the run. Its tasks are safe to run twice and a read's claim is a lease, so nothing it held
+is lost or read twice.
+
 A child that is a program rather than a Python script (the local model's server) is run by a
 watched Python wrapper (`program`) that hands it each stop signal and shares its process group,
 so the same two steps reach it.
@@ -37,7 +46,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -52,6 +61,11 @@ STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 # A read cut short by force is not lost: its judgment's claim goes stale and is taken up again.
 GRACE_SECONDS = 15.0
 
+# How often the trees of the restarted children are read, and the pause before a restart (so a
+# child that cannot start does not spin).
+TREE_POLL_SECONDS = 0.5
+RESTART_PAUSE_SECONDS = 1.0
+
 # How a child is started: this module, watching the supervisor's pipe, runs the child's script
 # (or, for a program, starts it and hands it the stop signals).
 WATCHED = (sys.executable, "-m", "limma.processes", "watched")
@@ -64,6 +78,8 @@ class Child:
     arguments, and where its output goes.
 
     stdout and stderr are passed to subprocess.Popen: None shows them, DEVNULL hides them.
+    restarted: the child and every process under it are watched, and the death of any of them
+    starts it again (the cluster) instead of ending the run.
     """
 
     name: str
@@ -72,6 +88,7 @@ class Child:
     stdout: int | None = None
     stderr: int | None = None
     program: bool = False
+    restarted: bool = False
 
 
 # What the children started first must show before the rest start: the environment the rest are
@@ -101,7 +118,9 @@ def worker_and_page(
     hidden = subprocess.DEVNULL if quiet else None
     return supervise(
         [
-            Child("the worker", MANAGE, ("qcluster",), stdout=hidden, stderr=hidden),
+            Child(
+                "the worker", MANAGE, ("qcluster",), stdout=hidden, stderr=hidden, restarted=True
+            ),
             Child("the page", MANAGE, ("runserver", "--noreload", address), stderr=hidden),
         ],
         env=env,
@@ -129,11 +148,10 @@ def supervise(
     with Supervisor(grace=grace) as supervisor:
         added: Mapping[str, str] | None = {}
         if first:
-            supervisor.start(first, env=env, more=True)
+            supervisor.start(first, env=env)
             try:
                 added = ready(supervisor) if ready is not None else {}
             except NotReady as never:
-                supervisor.start((), env=env)
                 _say(f"{never}: stopping")
                 supervisor.stop()
                 return 1
@@ -174,6 +192,8 @@ class Supervisor:
         self.stops: list[int] = []
         self.running: dict[str, subprocess.Popen[bytes]] = {}
         self.previous: dict[int, Any] = {}
+        self.children: dict[str, tuple[Child, Mapping[str, str] | None]] = {}
+        self.trees: dict[str, set[Proc]] = {}  # every process seen under a restarted child
 
     def __enter__(self) -> Supervisor:
         # A signal with a Python handler writes a byte to the wake-up pipe, so select() wakes
@@ -191,6 +211,7 @@ class Supervisor:
     def __exit__(self, *exc_info: object) -> None:
         self._stop(grace=0)
         os.close(self.watch_write)
+        os.close(self.watch_read)
         for signum, handler in self.previous.items():
             signal.signal(signum, handler)
         signal.set_wakeup_fd(self.previous_wakeup)
@@ -201,28 +222,27 @@ class Supervisor:
         if signum != signal.SIGCHLD:
             self.stops.append(signum)
 
-    def start(
-        self, children: Sequence[Child], *, env: Mapping[str, str] | None, more: bool = False
-    ) -> None:
+    def start(self, children: Sequence[Child], *, env: Mapping[str, str] | None) -> None:
         """Each child in a session of its own, holding the read end of the watched pipe (kept
-        here too while `more` children are to come)."""
-        try:
-            for child in children:
-                if self.stops:
-                    break
-                runner = PROGRAM if child.program else WATCHED
-                self.running[child.name] = subprocess.Popen(
-                    [*runner, str(self.watch_read), str(child.script), *child.args],
-                    cwd=BASE_DIR,
-                    env=None if env is None else dict(env),
-                    pass_fds=(self.watch_read,),
-                    start_new_session=True,
-                    stdout=child.stdout,
-                    stderr=child.stderr,
-                )
-        finally:
-            if not more:
-                os.close(self.watch_read)  # the children's copies are the ones that count
+        here too, for a child started again: only the write end's closing counts)."""
+        for child in children:
+            if self.stops:
+                break
+            self.children[child.name] = (child, env)
+            self._spawn(child, env)
+
+    def _spawn(self, child: Child, env: Mapping[str, str] | None) -> None:
+        runner = PROGRAM if child.program else WATCHED
+        self.running[child.name] = subprocess.Popen(
+            [*runner, str(self.watch_read), str(child.script), *child.args],
+            cwd=BASE_DIR,
+            env=None if env is None else dict(env),
+            pass_fds=(self.watch_read,),
+            start_new_session=True,
+            stdout=child.stdout,
+            stderr=child.stderr,
+        )
+        self.trees[child.name] = set()
 
     def ended(self) -> Ended | None:
         """A child that has ended (which one, and how), or None while all run."""
@@ -232,13 +252,65 @@ class Supervisor:
         return None
 
     def wait(self) -> Ended | None:
-        """Until a stop signal (None) or the end of a child (which one, and how)."""
+        """Until a stop signal (None) or the end of a child (which one, and how); a restarted
+        child whose tree lost a process, or which ended, is started again meanwhile."""
         while not self.stops:
             ended = self.ended()
-            if ended is not None:
+            if ended is not None and not self._restarted(ended.name):
                 return ended
-            self._sleep(None)
+            if ended is not None:
+                self.restart(ended.name, f"it ended (exit status {exit_status(ended.returncode)})")
+                continue
+            if died := self.tree_died():
+                self.restart(*died)
+                continue
+            self._sleep(TREE_POLL_SECONDS if self._watching() else None)
         return None
+
+    def _restarted(self, name: str) -> bool:
+        return self.children[name][0].restarted if name in self.children else False
+
+    def _watching(self) -> bool:
+        return any(self._restarted(name) for name in self.running)
+
+    def tree_died(self) -> tuple[str, str] | None:
+        """A restarted child one of whose processes died since the last look: (its name, which
+        process), or None. A process that has ended but is not reaped yet counts as dead."""
+        if not self._watching():
+            return None
+        table = process_table()
+        for name, process in self.running.items():
+            if not self._restarted(name):
+                continue
+            alive = {proc for proc in tree_of(process.pid, table) if proc.state != "Z"}
+            seen = self.trees.setdefault(name, set())
+            gone = seen - alive
+            if alive - seen and not gone:
+                _say(f"{name}: processes watched: {len(seen | alive)}")
+            seen |= alive
+            if gone:
+                return name, f"its process {min(gone).pid} died"
+        return None
+
+    def restart(self, name: str, why: str) -> None:
+        """Stop the child's whole tree (SIGTERM, then SIGKILL to its group after the grace) and
+        start it again; a stop signal meanwhile cuts it short and starts nothing."""
+        child, env = self.children[name]
+        _say(f"{child.name}: {why}: starting it again")
+        process = self.running.pop(name)
+        self.trees.pop(name, None)
+        if process.poll() is None:
+            _signal(process.pid, signal.SIGTERM)
+        deadline = time.monotonic() + self.grace
+        while not self.stops and process.poll() is None and time.monotonic() < deadline:
+            self._sleep(min(TREE_POLL_SECONDS, max(0.0, deadline - time.monotonic())))
+        _signal(-process.pid, signal.SIGKILL)
+        process.wait()
+        deadline = time.monotonic() + RESTART_PAUSE_SECONDS
+        while not self.stops and (left := deadline - time.monotonic()) > 0:
+            self._sleep(left)
+        if not self.stops:
+            self._spawn(child, env)
 
     def pause(self, seconds: float) -> None:
         """Until a signal arrives (a stop, a child's end) or `seconds` pass."""
@@ -280,6 +352,53 @@ class Supervisor:
         with contextlib.suppress(BlockingIOError):  # drained
             while os.read(self.wake_read, 512):
                 pass
+
+
+@dataclass(frozen=True, order=True)
+class Proc:
+    """One process: its pid, its parent's, its state (Z: ended, not reaped) and when it started
+    (with the pid, it names one process even if pids are reused)."""
+
+    pid: int
+    ppid: int = field(compare=False)
+    state: str = field(compare=False)
+    started: str
+
+
+def process_table(proc: Path = Path("/proc")) -> dict[int, Proc]:
+    """Every process on the machine: from /proc, or from `ps` where there is none (macOS)."""
+    if (proc / "self" / "stat").exists():
+        table = {}
+        for entry in proc.iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # ended meanwhile
+                continue
+            fields = stat[stat.rindex(")") + 2 :].split()
+            pid = int(entry.name)
+            table[pid] = Proc(pid, int(fields[1]), fields[0], fields[19])
+        return table
+    listed = subprocess.run(
+        ["ps", "-A", "-o", "pid=,ppid=,stat=,lstart="], capture_output=True, text=True, check=False
+    ).stdout
+    table = {}
+    for line in listed.splitlines():
+        pid, ppid, state, *started = line.split()
+        table[int(pid)] = Proc(int(pid), int(ppid), state[:1], " ".join(started))
+    return table
+
+
+def tree_of(root: int, table: dict[int, Proc]) -> set[Proc]:
+    """The process and every process under it."""
+    found = {table[root]} if root in table else set()
+    frontier = {root}
+    while frontier:
+        children = {proc for proc in table.values() if proc.ppid in frontier}
+        found |= children
+        frontier = {proc.pid for proc in children} - frontier
+    return found
 
 
 def _signal(pid: int, signum: int) -> None:

@@ -133,6 +133,44 @@ class ConnectOutput(serializers.Serializer):
     model_calls = serializers.IntegerField(help_text="Always 0: connect loads no model.")
 
 
+class ConnectJobProgress(serializers.Serializer):
+    rows_total = serializers.IntegerField(help_text="The export's rows, over all its tables.")
+    rows_checked = serializers.IntegerField(
+        help_text="Rows checked: all of them once the export holds and is being written."
+    )
+    body_bytes = serializers.IntegerField(help_text="The request body's size.")
+
+
+class ConnectJobResult(ConnectOutput):
+    request_id = None
+
+
+class ConnectJobRefusal(serializers.Serializer):
+    status = serializers.IntegerField(help_text="The status the connect would have answered.")
+    type = serializers.CharField(help_text="export_invalid, load_failed, ...")
+    reason = serializers.CharField(required=False)
+    faults = serializers.ListField(child=serializers.CharField(), required=False)
+    fault_count = serializers.IntegerField(required=False)
+
+
+class ConnectJobOutput(serializers.Serializer):
+    request_id = serializers.CharField()
+    job_id = serializers.CharField()
+    status_url = serializers.CharField(help_text="Where the job's status is read (GET).")
+    state = serializers.ChoiceField(
+        choices=["queued", "checking", "writing", "done", "refused", "failed"]
+    )
+    connect_request_id = serializers.CharField(help_text="The request that started the job.")
+    progress = ConnectJobProgress()
+    result = ConnectJobResult(allow_null=True, help_text="Done: what the connect wrote.")
+    refusal = ConnectJobRefusal(
+        allow_null=True, help_text="Refused or failed: why nothing was written."
+    )
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
 class RegionInput(WorkspaceInput):
     source_id = serializers.CharField(max_length=64)
     start = serializers.IntegerField(

@@ -82,6 +82,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "limma.middleware.RequestIdMiddleware",
     "limma.middleware.BodyLimitMiddleware",
+    "limma.middleware.DatabaseUnavailableMiddleware",
     "qa_view.host.PageOnlyStaticMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -141,6 +142,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The largest body a verb accepts (an ingest of MAX_TEXT_CHARS in UTF-8 fits): above it, 413.
 LIMMA_MAX_BODY_BYTES = int(os.environ.get("LIMMA_MAX_BODY_BYTES", str(8 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = LIMMA_MAX_BODY_BYTES
+# A connect over either size is loaded by a worker: 202, a job id and its status URL.
+LIMMA_CONNECT_INLINE_ROWS = int(os.environ.get("LIMMA_CONNECT_INLINE_ROWS", "10000"))
+LIMMA_CONNECT_INLINE_BYTES = int(os.environ.get("LIMMA_CONNECT_INLINE_BYTES", "1000000"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
@@ -266,6 +270,12 @@ Q_CLUSTER = q_cluster_for()
 # A criteria read's claim is a lease renewed by a heartbeat (a quarter of it) while the read
 # runs: a killed worker's claim is taken again by the next call or task once it runs out.
 LIMMA_CLAIM_LEASE_SECONDS = float(os.environ.get("LIMMA_CLAIM_LEASE_SECONDS", "60"))
+# A call that handed its reads to the workers and saw none of them claimed for this long (a dead
+# or stuck cluster) reads them itself, claiming each as a worker would.
+LIMMA_UNCLAIMED_SECONDS = float(os.environ.get("LIMMA_UNCLAIMED_SECONDS", "10"))
+# A task that loses the database runs again, with a short backoff, for this long at most
+# (limma/database.py); after it, django-q2's own retry.
+LIMMA_DATABASE_RETRY_SECONDS = float(os.environ.get("LIMMA_DATABASE_RETRY_SECONDS", "300"))
 
 LOGGING = {
     "version": 1,

@@ -20,6 +20,7 @@ urlpatterns = [
     path("v1/public/search", SearchApi.as_view(), name="search"),
     path("v1/public/ingest", api.IngestApi.as_view(), name="ingest"),
     path("v1/public/connect", api.ConnectApi.as_view(), name="connect"),
+    path("v1/public/connect/jobs/<str:job_id>", api.ConnectJobApi.as_view(), name="connect-job"),
     path("v1/public/region", api.RegionApi.as_view(), name="region"),
     path("v1/public/facts", api.FactsApi.as_view(), name="facts"),
     path("v1/public/documents", api.DocumentsApi.as_view(), name="documents"),

@@ -2,6 +2,7 @@
 
 from limma.models.documents import Document, Part, Sentence
 from limma.models.entities import Entity, ExternalId
+from limma.models.jobs import ConnectJob
 from limma.models.keys import ApiKey
 from limma.models.ledger import LedgerEntry
 from limma.models.relations import CoverageGap, FactsSet, PersonFacts, RelationRow
@@ -10,6 +11,7 @@ from limma.models.workspaces import VocabularyTerm, Workspace
 
 __all__ = [
     "ApiKey",
+    "ConnectJob",
     "CoverageGap",
     "Document",
     "Entity",

@@ -8,6 +8,7 @@ the same export again changes nothing; connecting a changed one replaces what it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -21,7 +22,15 @@ from limma.services.connect_mapping import MAX_FAULTS, Mapping, MappingChecker, 
 EXPORT_INVALID = "The export or its mapping does not hold: nothing was loaded."
 
 
-def export_connect(*, workspace: Workspace, tables: Any, mapping: Any) -> Loaded:
+def export_connect(
+    *,
+    workspace: Workspace,
+    tables: Any,
+    mapping: Any,
+    checked: Callable[[int], None] | None = None,
+) -> Loaded:
+    """checked: told the rows checked once the whole export holds, before it is written (a
+    connect job's progress)."""
     checker = _checked_tables(tables)
     if not isinstance(mapping, dict):
         raise InvalidRequest(
@@ -40,8 +49,33 @@ def export_connect(*, workspace: Workspace, tables: Any, mapping: Any) -> Loaded
             fault_count=len(faults),
             reason=EXPORT_INVALID,
         )
+    if checked is not None:
+        checked(sum(len(rows) for rows in tables.values()))
     with transaction.atomic():
         return ExportLoader(workspace=workspace, tables=tables).load(parsed, records)
+
+
+def connect_summary(loaded: Loaded) -> dict[str, Any]:
+    """What a connect wrote, as its reply says it (and a connect job's status at its end)."""
+    return {
+        "entities": {
+            "created": loaded.entities_created,
+            "merged": loaded.entities_merged,
+            "total": len(loaded.entity_keys),
+        },
+        "rows": {
+            "created": loaded.rows_created,
+            "kept": loaded.rows_kept,
+            "removed": loaded.rows_removed,
+            "withheld": loaded.gaps,
+        },
+        "documents": {
+            "registered": loaded.documents_registered,
+            "kept": loaded.documents_kept,
+            "superseded": loaded.documents_superseded,
+        },
+        "model_calls": 0,
+    }
 
 
 def _checked_tables(tables: Any) -> list[str]:
