@@ -70,7 +70,8 @@ def _item(run: Run, *, last: bool) -> dict[str, Any]:
 
 def _context(request: HttpRequest, **more: Any) -> dict[str, Any]:
     examples = configured_examples()
-    return {"visitor": request.visitor, "examples": examples, **more}
+    limit = visitors.QUESTION_LIMIT_WORDS
+    return {"visitor": request.visitor, "examples": examples, "question_limit": limit, **more}
 
 
 def _conversation(request: HttpRequest, runs: list[Run], **more: Any) -> dict[str, Any]:

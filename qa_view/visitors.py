@@ -18,7 +18,7 @@ from django.contrib.auth.hashers import check_password, make_password
 from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import timezone
 from django_q.tasks import async_task
 
@@ -69,7 +69,11 @@ SIGN_IN_SENTENCES = {
     REVOKED: "This access has been withdrawn; ask whoever sent you the link for a new one.",
 }
 EMPTY_QUESTION = "Type a question first, or pick one of the examples."
-LONG_QUESTION = f"Please keep a question under {QUESTION_LIMIT:,} characters."
+QUESTION_LIMIT_WORDS = f"{QUESTION_LIMIT:,}"
+LONG_QUESTION = (
+    "A question may be at most {limit} characters and this one has {length}: "
+    "please shorten it and ask again."
+)
 
 
 class SignInRefused(Exception):
@@ -299,7 +303,9 @@ def run_ask(
     if not question:
         raise QuestionRefused(EMPTY_QUESTION)
     if len(question) > QUESTION_LIMIT:
-        raise QuestionRefused(LONG_QUESTION)
+        raise QuestionRefused(
+            LONG_QUESTION.format(limit=QUESTION_LIMIT_WORDS, length=f"{len(question):,}")
+        )
     reached = ceiling_reached(visitor)
     if reached is not None:
         raise QuestionRefused(sentence_for(reached))
@@ -418,10 +424,13 @@ def answer_evidence(
 
 
 def run_reading(run: Run) -> tuple[int, int] | None:
-    """How far the read of a running question has got: (profiles, done), or None.
+    """How far the read of a running question has got, in people: (people, done), or None.
 
-    From the judgments of the criterion its search reads (the address of its last reply, else
-    whichever criterion of the workspace has judgments planned since the run started)."""
+    A person is done when every document of theirs the read holds is judged; a person has
+    several documents, so counting judgments would count documents, not the people asked
+    about. From the judgments of the criterion its search reads (the address of its last
+    reply, else whichever criterion of the workspace has judgments planned since the run
+    started)."""
     if run.finished or run.started_at is None:
         return None
     judgments = Judgment.objects.filter(
@@ -440,7 +449,12 @@ def run_reading(run: Run) -> tuple[int, int] | None:
         if latest is None:
             return None
         judgments = judgments.filter(criterion_id=latest)
-    states = dict(judgments.values_list("state").annotate(n=Count("id")).values_list("state", "n"))
-    total = sum(states.values())
-    done = states.get(Judgment.State.DONE, 0) + states.get(Judgment.State.FAILED, 0)
+    finished = Q(state__in=[Judgment.State.DONE, Judgment.State.FAILED])
+    people = judgments.values("document__entity_id").annotate(
+        documents=Count("id"), judged=Count("id", filter=finished)
+    )
+    total = done = 0
+    for person in people:
+        total += 1
+        done += person["documents"] == person["judged"]
     return (total, done) if total else None

@@ -155,16 +155,23 @@ def test_while_a_niche_is_read_the_page_says_how_far(page, visitor, directory):
         decomposed_by="caller", reader_version="r",
     )  # fmt: skip
     documents = list(Document.objects.filter(workspace=directory).exclude(text=""))[:4]
-    for n, document in enumerate(documents):
+    # A second document of the first person: the line counts people, not documents.
+    second = Document.objects.create(
+        workspace=directory, entity=documents[0].entity, kind="transcript", text="A call."
+    )
+    states = {documents[0].pk: Judgment.State.DONE, documents[1].pk: Judgment.State.DONE}
+    for document in [*documents, second]:
         Judgment.objects.create(
             criterion=criterion,
             document=document,
             reader_identity="r",
-            state=Judgment.State.DONE if n == 0 else Judgment.State.QUEUED,
+            state=states.get(document.pk, Judgment.State.QUEUED),
         )
     Run.objects.filter(pk=run.pk).update(created_at=timezone.now() - timedelta(seconds=30))
     html = page.get(f"/qa/runs/{run.pk}/", **htmx()).content.decode()
-    assert "Reading 4 profiles — 1 done" in html
+    # Four people, five documents; the first person's call is not read yet: one person done.
+    assert "Reading the documents of 4 people — 1 done" in html
+    assert "profiles" not in html.split('class="reading"')[1].split("</p>")[0]
     assert 'hx-trigger="every 2s"' in html  # a long read: its progress changes slowly
 
 
@@ -311,3 +318,31 @@ def test_an_example_typed_out_is_answered_from_its_stored_judgments(page, read_a
     assert run.example is not None and run.example["niche"]
     assert '<p class="first-line">2 people fit. 1 more is close.</p>' in html
     assert escape(NO_PROFILE_READ) not in html
+
+
+# --- the page's own text (docs/pages.md#what-the-page-says) ------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/qa/", "/qa/sign-in/"])
+def test_no_template_comment_or_tag_is_shown(client, page, path):
+    if path.endswith("sign-in/"):
+        client = type(client)()  # a browser not signed in
+    html = client.get(path).content.decode()
+    for markup in ("{#", "#}", "{%", "%}", "{{", "}}"):
+        assert markup not in html, markup
+
+
+@pytest.mark.parametrize(("length", "refused"), [(1_000, False), (1_001, True), (3_000, True)])
+def test_a_question_over_the_limit_is_refused_naming_it_never_cut(page, length, refused):
+    question = ("Who in Germany sold surgical staplers? " * 100)[:length].strip()
+    question += "x" * (length - len(question))
+    html = page.get("/qa/").content.decode()
+    assert "maxlength" not in html.split('id="question"')[1].split(">")[0]  # the box never cuts
+    response = page.post("/qa/ask/", {"question": question}, **htmx())
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert Run.objects.exists() is not refused
+    if refused:
+        assert "at most 1,000 characters" in text and f"this one has {length:,}" in text
+    else:
+        assert "at most 1,000" not in text
