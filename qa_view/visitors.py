@@ -47,6 +47,7 @@ from qa_view.models import (
     Visitor,
     visitor_name_normal,
 )
+from qa_view.reference import refers_to_answer
 from qa_view.stream import ASKED_WORDS, FETCHED
 
 logger = logging.getLogger(__name__)
@@ -295,6 +296,17 @@ def _follow_up(parent: Run) -> dict[str, Any]:
     return follow_up_from(Answer("empty"), asked=asked)
 
 
+def follow_up_handed(parent: Run | None, question: str) -> dict[str, Any] | None:
+    """What a question typed under an answer is handed of it: the answer, when the words
+    refer to it; nothing, when they ask a question of their own (then it is answered exactly
+    as if typed in the top box, and stays in the conversation under the answer before it)."""
+    if parent is None:
+        return None
+    follow_up = _follow_up(parent)
+    named = [p["name"] for p in (*follow_up["people"], *follow_up["close"])]
+    return follow_up if refers_to_answer(question, people=named) else None
+
+
 def run_ask(
     *, visitor: Visitor, question: str, parent: Run | None = None, example: Example | None = None
 ) -> Run:
@@ -314,7 +326,7 @@ def run_ask(
         parent=parent,
         question=question,
         example=asdict(example) if example is not None else None,
-        follow_up=_follow_up(parent) if parent is not None else None,
+        follow_up=follow_up_handed(parent, question) if example is None else None,
         request_id=new_request_id(),
     )
     async_task("qa_view.tasks.run", run.pk)
