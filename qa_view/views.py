@@ -13,9 +13,10 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from limma.errors import ApplicationError
 from qa_view import visitors
@@ -112,9 +113,11 @@ def sign_out(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@never_cache
 @visitor_required
 def page(request: HttpRequest) -> HttpResponse:
-    return render(request, PAGE, _conversation(request, []))
+    earlier = visitors.conversations_of(request.visitor)
+    return render(request, PAGE, _conversation(request, [], earlier=earlier))
 
 
 @require_POST
@@ -150,16 +153,19 @@ def ask(request: HttpRequest) -> HttpResponse:
     if not request.htmx:
         return redirect("qa:run", run_id=run.pk)
     run.refresh_from_db()
-    return render(request, f"{PAGE}#conversation", _conversation(request, [*earlier, run]))
+    response = render(request, f"{PAGE}#conversation", _conversation(request, [*earlier, run]))
+    # The conversation's own URL, pushed as the page goes: reload, Back and Forward show it.
+    return push_url(response, reverse("qa:run", args=[run.pk]))
 
 
 @require_GET
+@never_cache
 @visitor_required
 @vary_on_headers("HX-Request")
 def run_view(request: HttpRequest, run_id: int) -> HttpResponse:
     """HTMX: one run, polled while it is being answered. Otherwise: the conversation to it."""
     run = _access_run(request, run_id)
-    if request.htmx:
+    if request.htmx and not request.htmx.history_restore_request:
         last = not run.follow_ups.exists()
         return render(request, f"{PAGE}#run", _context(request, item=_item(run, last=last)))
     return render(request, PAGE, _conversation(request, visitors.conversation(run)))

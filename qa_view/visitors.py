@@ -60,6 +60,7 @@ NAME_ATTEMPTS, NAME_WINDOW_SECONDS = 100, 3600
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed by hand
 QUESTION_LIMIT = 1_000
 CONVERSATION_LIMIT = 12
+EARLIER_LISTED = 20  # earlier conversations listed on the page
 # What a follow-up is handed of the answer before it (compose_question bounds it again).
 FOLLOW_UP_PEOPLE, FOLLOW_UP_CLOSE, FOLLOW_UP_ASKED = 40, 10, 6
 UNEXPECTED = "agent_failed"  # a fault of ours while answering: said as the table says it
@@ -252,6 +253,19 @@ def conversation(run: Run) -> list[Run]:
             break
         chain.append(parent)
     return chain[::-1]
+
+
+def conversations_of(visitor: Visitor, *, limit: int = EARLIER_LISTED) -> list[dict[str, Any]]:
+    """The visitor's earlier conversations, newest first: each by its first question, its last
+    run (whose URL shows the whole conversation) and how many more questions it holds."""
+    last_runs = Run.objects.filter(visitor=visitor, follow_ups__isnull=True).order_by(
+        "-created_at", "-id"
+    )[:limit]
+    talks = []
+    for last in last_runs:
+        chain = conversation(last)
+        talks.append({"first": chain[0].question, "last": last, "more": len(chain) - 1})
+    return talks
 
 
 def run_answer(run: Run) -> Answer:

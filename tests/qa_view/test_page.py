@@ -346,3 +346,48 @@ def test_a_question_over_the_limit_is_refused_naming_it_never_cut(page, length, 
         assert "at most 1,000 characters" in text and f"this one has {length:,}" in text
     else:
         assert "at most 1,000" not in text
+
+
+# --- a conversation's own URL (docs/pages.md#a-conversations-own-url) ---------------------------
+
+
+def test_an_answer_pushes_its_conversations_url_and_is_never_cached(page, read_ahead):
+    response = page.post("/qa/ask/", {"example": "0"}, **htmx())
+    run = Run.objects.latest("id")
+    assert response["HX-Push-Url"] == f"/qa/runs/{run.pk}/"
+    shown = page.get(f"/qa/runs/{run.pk}/")
+    assert "no-store" in shown["Cache-Control"] or "no-cache" in shown["Cache-Control"]
+
+
+def test_a_refused_question_pushes_no_url(page):
+    response = page.post("/qa/ask/", {"question": "x" * 1_001}, **htmx())
+    assert "HX-Push-Url" not in response
+
+
+def test_back_or_forward_to_a_run_gets_the_whole_conversation(page, read_ahead):
+    page.post("/qa/ask/", {"example": "0"}, **htmx())
+    run = Run.objects.latest("id")
+    restored = page.get(
+        f"/qa/runs/{run.pk}/", **htmx(HTTP_HX_HISTORY_RESTORE_REQUEST="true")
+    ).content.decode()
+    polled = page.get(f"/qa/runs/{run.pk}/", **htmx()).content.decode()
+    assert "<html" in restored and 'id="conversation"' in restored
+    assert "<html" not in polled
+
+
+def test_the_page_lists_the_visitors_earlier_conversations_and_no_one_elses(
+    page, visitor, directory, read_ahead
+):
+    from qa_view.visitors import visitor_create
+
+    page.post("/qa/ask/", {"example": "0"}, **htmx())
+    first = Run.objects.latest("id")
+    page.post("/qa/ask/", {"question": "only those in Germany", "parent": first.pk}, **htmx())
+    last = Run.objects.latest("id")
+    other, _ = visitor_create(workspace=directory, name="Someone Else")
+    Run.objects.create(visitor=other, question="Who is based in Spain?")
+    html = page.get("/qa/").content.decode()
+    listed = html.split('class="earlier"')[1].split("</nav>")[0]
+    assert f'href="/qa/runs/{last.pk}/"' in listed and escape(EXAMPLE_QUESTION) in listed
+    assert "and 1 more question" in listed
+    assert "Spain" not in listed
