@@ -6,10 +6,12 @@ any other request the whole page, so every link and form also works without Java
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -91,15 +93,34 @@ def sign_in(request: HttpRequest) -> HttpResponse:
         return render(request, "qa_view/sign_in.html", {"name": ""})
     name = request.POST.get("name", "")[:120]
     code = request.POST.get("code", "")[:64]
+    known_as = request.get_signed_cookie(
+        visitors.KNOWN_COOKIE, default="", salt=visitors.KNOWN_SALT, max_age=visitors.KNOWN_MAX_AGE
+    )
     try:
-        visitor = visitors.visitor_sign_in(name=name, code=code, ip=_client_ip(request))
+        visitor = visitors.visitor_sign_in(
+            name=name, code=code, ip=_client_ip(request), known_as=known_as
+        )
     except visitors.SignInRefused as refused:
         status = {visitors.LIMITED: 429, visitors.REVOKED: 403}.get(refused.reason, 200)
         context = {"name": name, "refusal": refused.sentence}
-        return render(request, "qa_view/sign_in.html", context, status=status)
+        response = render(request, "qa_view/sign_in.html", context, status=status)
+        if status == 429:
+            response["Retry-After"] = str(math.ceil(refused.wait_seconds))
+        return response
     request.session.cycle_key()  # a new session id on sign-in: no fixation
     request.session[visitors.SESSION_KEY] = visitor.pk
-    return redirect("qa:page")
+    response = redirect("qa:page")
+    # This browser signed in as this visitor: others' wrong codes for the name never hold it.
+    response.set_signed_cookie(
+        visitors.KNOWN_COOKIE,
+        visitors.name_key(visitor.name),
+        salt=visitors.KNOWN_SALT,
+        max_age=visitors.KNOWN_MAX_AGE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
 
 
 @require_POST

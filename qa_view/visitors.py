@@ -6,10 +6,11 @@ import functools
 import hashlib
 import ipaddress
 import logging
+import math
 import secrets
 from collections.abc import Callable
 from dataclasses import asdict
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -18,7 +19,7 @@ from django.contrib.auth.hashers import check_password, make_password
 from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django_q.tasks import async_task
 
@@ -53,9 +54,15 @@ from qa_view.stream import ASKED_WORDS, FETCHED
 logger = logging.getLogger(__name__)
 
 SESSION_KEY = "qa_visitor"
-# Wrong codes (OWASP ASVS V2.2.1): per IP in ten minutes, and per name in an hour from every
-# IP together — more than one IP can try in that hour, so one IP never locks a name out.
-ATTEMPTS, WINDOW_SECONDS = 5, 600
+# A browser that signed in as a visitor carries this signed cookie (the visitor's name_key):
+# wrong codes others try for that name from elsewhere never hold it (the per-name limit).
+KNOWN_COOKIE, KNOWN_SALT, KNOWN_MAX_AGE = "qa_known", "qa_view.known", 365 * 24 * 3600
+# Wrong codes (OWASP ASVS V2.2.1), counted in the database: per name and address together in
+# ten minutes (a visitor's own typos stay far under it); per address alone, whatever the
+# names, a higher bound in the same window; per name from every address in an hour, except
+# for a browser that signed in as that visitor before. See README (the code's strength).
+NAME_IP_ATTEMPTS, WINDOW_SECONDS = 10, 600
+IP_ATTEMPTS = 30
 NAME_ATTEMPTS, NAME_WINDOW_SECONDS = 100, 3600
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed by hand
 QUESTION_LIMIT = 1_000
@@ -67,7 +74,7 @@ UNEXPECTED = "agent_failed"  # a fault of ours while answering: said as the tabl
 WRONG, LIMITED, REVOKED = "wrong", "limited", "revoked"
 SIGN_IN_SENTENCES = {
     WRONG: "That name and access code do not match; check both and try again.",
-    LIMITED: "Too many wrong access codes were tried; please wait ten minutes and try again.",
+    LIMITED: "Too many wrong access codes were tried; please wait {wait} and try again.",
     REVOKED: "This access has been withdrawn; ask whoever sent you the link for a new one.",
 }
 EMPTY_QUESTION = "Type a question first, or pick one of the examples."
@@ -79,10 +86,17 @@ LONG_QUESTION = (
 
 
 class SignInRefused(Exception):
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, *, wait_seconds: float = 0) -> None:
         self.reason = reason
-        self.sentence = SIGN_IN_SENTENCES[reason]
+        self.wait_seconds = wait_seconds
+        self.sentence = SIGN_IN_SENTENCES[reason].format(wait=wait_words(wait_seconds))
         super().__init__(reason)
+
+
+def wait_words(seconds: float) -> str:
+    """The real wait, in whole minutes rounded up: "a minute", "7 minutes"."""
+    minutes = max(math.ceil(seconds / 60), 1)
+    return "a minute" if minutes == 1 else f"{minutes} minutes"
 
 
 class QuestionRefused(Exception):
@@ -182,42 +196,61 @@ def unmatchable_hash() -> str:
     return make_password(secrets.token_urlsafe(32))
 
 
-def attempt_begun(*, name: str, ip: str) -> tuple[SignInAttempt | None, bool]:
-    """Count this attempt in the database before its code is checked; (attempt, limited).
+def _wait(attempts: QuerySet[SignInAttempt], bound: int, window: int, now: datetime) -> float:
+    """Seconds until fewer than `bound` of these attempts are inside the window (0: already)."""
+    since = now - timedelta(seconds=window)
+    newest = attempts.filter(at__gte=since).order_by("-at", "-id").values_list("at", flat=True)
+    held = list(newest[bound - 1 : bound])
+    if not held:
+        return 0
+    return max((held[0] + timedelta(seconds=window) - now).total_seconds(), 1)
+
+
+def attempt_begun(*, name: str, ip: str, known: bool = False) -> tuple[SignInAttempt | None, float]:
+    """Count this attempt in the database before its code is checked: (attempt, 0), or (None,
+    the seconds to wait) when a limit holds it.
 
     Each attempt counts those begun before it (a lower id) and not yet cleared, so processes
-    checking at once never pass more than the limit between them.
+    checking at once never pass more than the limit between them. A browser `known` to have
+    signed in under this name before is not held by the per-name limit.
     """
     now = timezone.now()
     SignInAttempt.objects.filter(at__lt=now - timedelta(seconds=NAME_WINDOW_SECONDS)).delete()
     attempt = SignInAttempt.objects.create(ip=ip, name_key=name_key(name), at=now)
     earlier = SignInAttempt.objects.filter(pk__lt=attempt.pk)
-    by_ip = earlier.filter(ip=ip, at__gte=now - timedelta(seconds=WINDOW_SECONDS)).count()
-    by_name = earlier.filter(
-        name_key=attempt.name_key, at__gte=now - timedelta(seconds=NAME_WINDOW_SECONDS)
-    ).count()
-    if by_ip >= ATTEMPTS or by_name >= NAME_ATTEMPTS:
+    limits = [
+        (earlier.filter(ip=ip, name_key=attempt.name_key), NAME_IP_ATTEMPTS, WINDOW_SECONDS),
+        (earlier.filter(ip=ip), IP_ATTEMPTS, WINDOW_SECONDS),
+    ]
+    if not known:
+        limits.append(
+            (earlier.filter(name_key=attempt.name_key), NAME_ATTEMPTS, NAME_WINDOW_SECONDS)
+        )
+    wait = max(_wait(attempts, bound, window, now) for attempts, bound, window in limits)
+    if wait:
         attempt.delete()
-        return None, True
-    return attempt, False
+        return None, wait
+    return attempt, 0
 
 
-def visitor_sign_in(*, name: str, code: str, ip: str) -> Visitor:
+def visitor_sign_in(*, name: str, code: str, ip: str, known_as: str = "") -> Visitor:
     """The visitor this name and code belong to; SignInRefused (wrong, limited, revoked).
 
-    A wrong code stays counted against its IP and its name; a right one is cleared.
+    `known_as` is the name_key a browser's signed cookie says it signed in under before. A
+    wrong code stays counted against its address and its name; a right one is cleared, and with
+    it the wrong codes this address typed for this name (the visitor's own typos).
     """
-    attempt, limited = attempt_begun(name=name, ip=ip_key(ip))
-    visitor = (
-        None if limited else Visitor.objects.filter(name__iexact=" ".join(name.split())).first()
-    )
+    address = ip_key(ip)
+    known = bool(known_as) and secrets.compare_digest(known_as, name_key(name))
+    attempt, wait = attempt_begun(name=name, ip=address, known=known)
+    visitor = None if wait else Visitor.objects.filter(name__iexact=" ".join(name.split())).first()
     matched = check_password(code.strip(), visitor.code_hash if visitor else unmatchable_hash())
-    if limited:
-        raise SignInRefused(LIMITED)
+    if wait:
+        raise SignInRefused(LIMITED, wait_seconds=wait)
     if visitor is None or not matched:
         raise SignInRefused(WRONG)
     assert attempt is not None
-    attempt.delete()
+    SignInAttempt.objects.filter(ip=address, name_key=attempt.name_key, pk__lte=attempt.pk).delete()
     if visitor.revoked:
         raise SignInRefused(REVOKED)
     return visitor
