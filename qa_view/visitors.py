@@ -48,6 +48,7 @@ from qa_view.models import (
     Visitor,
     visitor_name_normal,
 )
+from qa_view.outside import OUTSIDE_SENTENCE, OUTSIDE_STOP, outside_the_directory
 from qa_view.reference import refers_to_answer
 from qa_view.stream import ASKED_WORDS, FETCHED
 
@@ -306,6 +307,8 @@ def run_answer(run: Run) -> Answer:
     if not run.finished and run.started_at is not None and _stale(run):
         # Its worker stopped mid-run (a task outlives no timeout): say so, and stop polling.
         return Answer("failed", first_line=sentence_for(UNEXPECTED))
+    if run.stop == OUTSIDE_STOP:
+        return Answer("outside", first_line=OUTSIDE_SENTENCE)
     ended = any(event.get("kind") == "error" for event in run.page_events)
     if run.state == Run.State.FAILED and run.error_code and not ended:
         # Refused before the agent ran (a ceiling), or a fault of ours: one sentence.
@@ -423,6 +426,11 @@ def run_execute(*, run_id: int) -> None:
     reached = ceiling_reached(visitor)
     if reached is not None:  # spent elsewhere while this one waited: still nothing runs
         _finished(run, Run.State.FAILED, error_code=reached)
+        return
+    asked_alone = run.example is None and run.follow_up is None
+    if asked_alone and outside_the_directory(run.question, key=visitor.api_key):
+        # Said at once: nothing read, no model called, no judgment written.
+        _finished(run, Run.State.DONE, stop=OUTSIDE_STOP)
         return
     try:
         # Every call the run causes is the visitor's, held under the ceilings: the agent's, and
