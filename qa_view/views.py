@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import wraps
+from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
@@ -63,12 +64,23 @@ def _access_run(request: HttpRequest, run_id: int) -> Run:
         raise Http404("No such question.") from None
 
 
+def _run_id(posted: str) -> int:
+    try:
+        return int(posted)
+    except ValueError:
+        raise Http404("No such question.") from None
+
+
 def _item(run: Run, *, last: bool) -> dict[str, Any]:
     answer = visitors.run_answer(run)
     pending = answer.kind == "pending"
     reading = visitors.run_reading(run) if pending else None
     poll = poll_every(run.created_at) if pending else ""
-    return {"run": run, "answer": answer, "reading": reading, "last": last, "poll": poll}
+    instead = (run.evidence or {}).get("instead") if answer.kind == "list" else None
+    return {
+        "run": run, "answer": answer, "reading": reading, "last": last, "poll": poll,
+        "instead": instead,
+    }  # fmt: skip
 
 
 def _context(request: HttpRequest, **more: Any) -> dict[str, Any]:
@@ -148,13 +160,18 @@ def ask(request: HttpRequest) -> HttpResponse:
     """A question (typed, an example, or a follow-up under an answer): a run, or one sentence."""
     parent = None
     if request.POST.get("parent"):
-        try:
-            parent = _access_run(request, int(request.POST["parent"]))
-        except ValueError:
-            raise Http404("No such question.") from None
+        parent = _access_run(request, _run_id(request.POST["parent"]))
     question, example = request.POST.get("question", ""), None
     chosen = request.POST.get("example", "")
-    if chosen:
+    if request.POST.get("instead_of"):
+        # "Ask in these words": the answer's question again, its documents' words accepted.
+        parent = _access_run(request, _run_id(request.POST["instead_of"]))
+        accepted = request.POST.get("accept", "")
+        example = visitors.instead_example(parent, int(accepted)) if accepted.isdigit() else None
+        if example is None:
+            raise Http404("No such words to ask in.")
+        question = visitors.in_these_words(parent, int(accepted))
+    elif chosen:
         examples = configured_examples().examples
         if not chosen.isdigit() or int(chosen) >= len(examples):
             raise Http404("No such example.")
@@ -202,6 +219,23 @@ def source_view(request: HttpRequest, run_id: int, n: int) -> HttpResponse:
     if answer.search is None or n >= len(answer.sourced):
         raise Http404("No such person in this answer.")
     return _source(request, run, answer.search, answer.sourced[n])
+
+
+@require_GET
+@visitor_required
+@vary_on_headers("HX-Request")
+def instead_source_view(request: HttpRequest, run_id: int, n: int) -> HttpResponse:
+    """[source] of the person behind the n-th of the words their documents use instead."""
+    run = _access_run(request, run_id)
+    search = visitors.run_answer(run).search
+    words = ((run.evidence or {}).get("instead") or {}).get("words") or []
+    if search is None or n >= len(words):
+        raise Http404("No such person in this answer.")
+    said = words[n]
+    person = SimpleNamespace(
+        name=said.get("name") or "", entity_id=said["entity_id"], lacks="", because=""
+    )
+    return _source(request, run, search, person)
 
 
 @require_GET

@@ -40,6 +40,7 @@ from qa_view.ceilings import (
 )
 from qa_view.codes import sentence_for
 from qa_view.examples import Example
+from qa_view.instead import facets_accepting, words_instead
 from qa_view.models import (
     PAGE_KEY_ROLE,
     PAGE_KEY_ROLES,
@@ -456,6 +457,9 @@ def run_execute(*, run_id: int) -> None:
     events = list(outcome.page_events)
     answer = answer_from(events, niche=bool(run.niche))
     evidence = answer_evidence(answer, events, outcome.searches)
+    instead = way_on(visitor, answer)
+    if instead:
+        evidence = {**evidence, "instead": instead}
     _finished(
         run,
         Run.State.FAILED if outcome.error_code else Run.State.DONE,
@@ -465,6 +469,42 @@ def run_execute(*, run_id: int) -> None:
         stop=outcome.stop or "",
         error_code=outcome.error_code or "",
     )
+
+
+def way_on(visitor: Visitor, answer: Answer) -> dict[str, Any]:
+    """When a niche met nobody: the words its near misses' documents use instead (nothing read,
+    nothing spent); empty otherwise, or when they could not be fetched."""
+    search = answer.search
+    if answer.kind != "list" or answer.people or search is None or not search.criterion:
+        return {}
+    try:
+        return words_instead(key=visitor.api_key, workspace=visitor.workspace, search=search)
+    except Exception:  # a way on is offered where it can be, never at the answer's cost
+        logger.exception("the words instead could not be fetched")
+        return {}
+
+
+def instead_example(run: Run, n: int) -> Example | None:
+    """The question of a run asked again with the n-th of the words its documents use instead
+    accepted as a name of its condition (`also`); None when there is no such word."""
+    instead = (run.evidence or {}).get("instead") or {}
+    words = instead.get("words") or []
+    search = run_answer(run).search
+    if n >= len(words) or search is None:
+        return None
+    return Example(
+        question=run.question,
+        constraints=search.constraints,
+        niche=instead["niche"],
+        facets=facets_accepting(instead["facets"], [words[n]]),
+    )
+
+
+def in_these_words(run: Run, n: int) -> str:
+    """How a question asked again in its documents' words is shown: the question, and them."""
+    said = run.evidence["instead"]["words"][n]
+    question = f"{run.question} (in the words of the documents: “{said['states']}”)"
+    return question if len(question) <= QUESTION_LIMIT else run.question
 
 
 def answer_evidence(
