@@ -42,7 +42,9 @@ ASKS_FOR_PEOPLE = re.compile(
     r"\b(?:who|whom|whose|anyone|anybody|someone|somebody|everyone|everybody|people|persons?|"
     r"experts?|profiles?|candidates?|consultants?|specialists?|professionals?|veterans?|"
     r"colleagues?|managers?|directors?|heads?|leads?|executives?|"
-    r"how many|count|list|show|find|based|located|living|lives|works?|worked|working)\b"
+    r"how many|count|list|show|find|based|located|living|lives|works?|worked|working|"
+    # who, in the languages a visitor may well type in: the brief says what it cannot search
+    r"wer|wen|wem|qui|quién|quiénes|chi|quem|wie|kto|vem|hvem|kdo)\b"
     # a plural noun of people who do something: marketers, sellers, distributors, chemists
     r"|\b[^\W\d_]{3,}(?:ers|ors|ists|ians|ants|ents)\b",
     re.IGNORECASE,

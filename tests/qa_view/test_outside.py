@@ -54,6 +54,8 @@ def test_a_niche_or_a_question_for_people_is_never_outside(directory, visitor, q
         ("What is the weather in Paris?", False),
         ("write me a poem", False),
         ("infant formula in European markets", False),
+        ("Wer in Deutschland hat Babynahrung vermarktet?", True),
+        ("Qui a vendu des agrafeuses chirurgicales en Suisse ?", True),
     ],
 )
 def test_whether_a_question_asks_for_people(question, people):
