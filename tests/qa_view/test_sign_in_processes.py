@@ -1,6 +1,6 @@
-"""The sign-in limits hold across processes: they live in the database (docs/pages.md#visitors-
-and-ceilings). Each step below is its own Python process on one scratch database (SQLite, or a
-PostgreSQL database of its own when DATABASE_URL names a server)."""
+"""The sign-in limits hold across processes: they live in the database
+(docs/pages.md#visitors-and-ceilings). Each step below is its own Python process on one scratch
+database (SQLite, or a PostgreSQL database of its own when DATABASE_URL names a server)."""
 
 from __future__ import annotations
 
