@@ -15,6 +15,11 @@ urlpatterns = [
     path("ask/", views.ask, name="ask"),
     path("runs/<int:run_id>/", views.run_view, name="run"),
     path("runs/<int:run_id>/source/<int:n>/", views.source_view, name="source"),
+    path(
+        "runs/<int:run_id>/instead/<int:n>/source/",
+        views.instead_source_view,
+        name="instead_source",
+    ),
     path("runs/<int:run_id>/more/<str:listed>/<int:offset>/", views.more_view, name="more"),
     path(
         "runs/<int:run_id>/source/<str:listed>/<int:position>/",

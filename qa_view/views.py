@@ -6,16 +6,20 @@ any other request the whole page, so every link and form also works without Java
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import wraps
+from types import SimpleNamespace
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from limma.errors import ApplicationError
 from qa_view import visitors
@@ -60,17 +64,29 @@ def _access_run(request: HttpRequest, run_id: int) -> Run:
         raise Http404("No such question.") from None
 
 
+def _run_id(posted: str) -> int:
+    try:
+        return int(posted)
+    except ValueError:
+        raise Http404("No such question.") from None
+
+
 def _item(run: Run, *, last: bool) -> dict[str, Any]:
     answer = visitors.run_answer(run)
     pending = answer.kind == "pending"
     reading = visitors.run_reading(run) if pending else None
     poll = poll_every(run.created_at) if pending else ""
-    return {"run": run, "answer": answer, "reading": reading, "last": last, "poll": poll}
+    instead = (run.evidence or {}).get("instead") if answer.kind == "list" else None
+    return {
+        "run": run, "answer": answer, "reading": reading, "last": last, "poll": poll,
+        "instead": instead,
+    }  # fmt: skip
 
 
 def _context(request: HttpRequest, **more: Any) -> dict[str, Any]:
     examples = configured_examples()
-    return {"visitor": request.visitor, "examples": examples, **more}
+    limit = visitors.QUESTION_LIMIT_WORDS
+    return {"visitor": request.visitor, "examples": examples, "question_limit": limit, **more}
 
 
 def _conversation(request: HttpRequest, runs: list[Run], **more: Any) -> dict[str, Any]:
@@ -89,15 +105,34 @@ def sign_in(request: HttpRequest) -> HttpResponse:
         return render(request, "qa_view/sign_in.html", {"name": ""})
     name = request.POST.get("name", "")[:120]
     code = request.POST.get("code", "")[:64]
+    known_as = request.get_signed_cookie(
+        visitors.KNOWN_COOKIE, default="", salt=visitors.KNOWN_SALT, max_age=visitors.KNOWN_MAX_AGE
+    )
     try:
-        visitor = visitors.visitor_sign_in(name=name, code=code, ip=_client_ip(request))
+        visitor = visitors.visitor_sign_in(
+            name=name, code=code, ip=_client_ip(request), known_as=known_as
+        )
     except visitors.SignInRefused as refused:
         status = {visitors.LIMITED: 429, visitors.REVOKED: 403}.get(refused.reason, 200)
         context = {"name": name, "refusal": refused.sentence}
-        return render(request, "qa_view/sign_in.html", context, status=status)
+        response = render(request, "qa_view/sign_in.html", context, status=status)
+        if status == 429:
+            response["Retry-After"] = str(math.ceil(refused.wait_seconds))
+        return response
     request.session.cycle_key()  # a new session id on sign-in: no fixation
     request.session[visitors.SESSION_KEY] = visitor.pk
-    return redirect("qa:page")
+    response = redirect("qa:page")
+    # This browser signed in as this visitor: others' wrong codes for the name never hold it.
+    response.set_signed_cookie(
+        visitors.KNOWN_COOKIE,
+        visitors.name_key(visitor.name),
+        salt=visitors.KNOWN_SALT,
+        max_age=visitors.KNOWN_MAX_AGE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
 
 
 @require_POST
@@ -111,9 +146,11 @@ def sign_out(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@never_cache
 @visitor_required
 def page(request: HttpRequest) -> HttpResponse:
-    return render(request, PAGE, _conversation(request, []))
+    earlier = visitors.conversations_of(request.visitor)
+    return render(request, PAGE, _conversation(request, [], earlier=earlier))
 
 
 @require_POST
@@ -123,13 +160,18 @@ def ask(request: HttpRequest) -> HttpResponse:
     """A question (typed, an example, or a follow-up under an answer): a run, or one sentence."""
     parent = None
     if request.POST.get("parent"):
-        try:
-            parent = _access_run(request, int(request.POST["parent"]))
-        except ValueError:
-            raise Http404("No such question.") from None
+        parent = _access_run(request, _run_id(request.POST["parent"]))
     question, example = request.POST.get("question", ""), None
     chosen = request.POST.get("example", "")
-    if chosen:
+    if request.POST.get("instead_of"):
+        # "Ask in these words": the answer's question again, its documents' words accepted.
+        parent = _access_run(request, _run_id(request.POST["instead_of"]))
+        accepted = request.POST.get("accept", "")
+        example = visitors.instead_example(parent, int(accepted)) if accepted.isdigit() else None
+        if example is None:
+            raise Http404("No such words to ask in.")
+        question = visitors.in_these_words(parent, int(accepted))
+    elif chosen:
         examples = configured_examples().examples
         if not chosen.isdigit() or int(chosen) >= len(examples):
             raise Http404("No such example.")
@@ -149,16 +191,19 @@ def ask(request: HttpRequest) -> HttpResponse:
     if not request.htmx:
         return redirect("qa:run", run_id=run.pk)
     run.refresh_from_db()
-    return render(request, f"{PAGE}#conversation", _conversation(request, [*earlier, run]))
+    response = render(request, f"{PAGE}#conversation", _conversation(request, [*earlier, run]))
+    # The conversation's own URL, pushed as the page goes: reload, Back and Forward show it.
+    return push_url(response, reverse("qa:run", args=[run.pk]))
 
 
 @require_GET
+@never_cache
 @visitor_required
 @vary_on_headers("HX-Request")
 def run_view(request: HttpRequest, run_id: int) -> HttpResponse:
     """HTMX: one run, polled while it is being answered. Otherwise: the conversation to it."""
     run = _access_run(request, run_id)
-    if request.htmx:
+    if request.htmx and not request.htmx.history_restore_request:
         last = not run.follow_ups.exists()
         return render(request, f"{PAGE}#run", _context(request, item=_item(run, last=last)))
     return render(request, PAGE, _conversation(request, visitors.conversation(run)))
@@ -174,6 +219,23 @@ def source_view(request: HttpRequest, run_id: int, n: int) -> HttpResponse:
     if answer.search is None or n >= len(answer.sourced):
         raise Http404("No such person in this answer.")
     return _source(request, run, answer.search, answer.sourced[n])
+
+
+@require_GET
+@visitor_required
+@vary_on_headers("HX-Request")
+def instead_source_view(request: HttpRequest, run_id: int, n: int) -> HttpResponse:
+    """[source] of the person behind the n-th of the words their documents use instead."""
+    run = _access_run(request, run_id)
+    search = visitors.run_answer(run).search
+    words = ((run.evidence or {}).get("instead") or {}).get("words") or []
+    if search is None or n >= len(words):
+        raise Http404("No such person in this answer.")
+    said = words[n]
+    person = SimpleNamespace(
+        name=said.get("name") or "", entity_id=said["entity_id"], lacks="", because=""
+    )
+    return _source(request, run, search, person)
 
 
 @require_GET

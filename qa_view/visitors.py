@@ -6,10 +6,11 @@ import functools
 import hashlib
 import ipaddress
 import logging
+import math
 import secrets
 from collections.abc import Callable
 from dataclasses import asdict
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -18,7 +19,7 @@ from django.contrib.auth.hashers import check_password, make_password
 from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django_q.tasks import async_task
 
@@ -39,6 +40,7 @@ from qa_view.ceilings import (
 )
 from qa_view.codes import sentence_for
 from qa_view.examples import Example
+from qa_view.instead import facets_accepting, words_instead
 from qa_view.models import (
     PAGE_KEY_ROLE,
     PAGE_KEY_ROLES,
@@ -47,36 +49,56 @@ from qa_view.models import (
     Visitor,
     visitor_name_normal,
 )
+from qa_view.outside import OUTSIDE_SENTENCE, OUTSIDE_STOP, outside_the_directory
+from qa_view.reference import refers_to_answer
 from qa_view.stream import ASKED_WORDS, FETCHED
 
 logger = logging.getLogger(__name__)
 
 SESSION_KEY = "qa_visitor"
-# Wrong codes (OWASP ASVS V2.2.1): per IP in ten minutes, and per name in an hour from every
-# IP together — more than one IP can try in that hour, so one IP never locks a name out.
-ATTEMPTS, WINDOW_SECONDS = 5, 600
+# A browser that signed in as a visitor carries this signed cookie (the visitor's name_key):
+# wrong codes others try for that name from elsewhere never hold it (the per-name limit).
+KNOWN_COOKIE, KNOWN_SALT, KNOWN_MAX_AGE = "qa_known", "qa_view.known", 365 * 24 * 3600
+# Wrong codes (OWASP ASVS V2.2.1), counted in the database: per name and address together in
+# ten minutes (a visitor's own typos stay far under it); per address alone, whatever the
+# names, a higher bound in the same window; per name from every address in an hour, except
+# for a browser that signed in as that visitor before. See README (the code's strength).
+NAME_IP_ATTEMPTS, WINDOW_SECONDS = 10, 600
+IP_ATTEMPTS = 30
 NAME_ATTEMPTS, NAME_WINDOW_SECONDS = 100, 3600
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed by hand
 QUESTION_LIMIT = 1_000
 CONVERSATION_LIMIT = 12
+EARLIER_LISTED = 20  # earlier conversations listed on the page
 # What a follow-up is handed of the answer before it (compose_question bounds it again).
 FOLLOW_UP_PEOPLE, FOLLOW_UP_CLOSE, FOLLOW_UP_ASKED = 40, 10, 6
 UNEXPECTED = "agent_failed"  # a fault of ours while answering: said as the table says it
 WRONG, LIMITED, REVOKED = "wrong", "limited", "revoked"
 SIGN_IN_SENTENCES = {
     WRONG: "That name and access code do not match; check both and try again.",
-    LIMITED: "Too many wrong access codes were tried; please wait ten minutes and try again.",
+    LIMITED: "Too many wrong access codes were tried; please wait {wait} and try again.",
     REVOKED: "This access has been withdrawn; ask whoever sent you the link for a new one.",
 }
 EMPTY_QUESTION = "Type a question first, or pick one of the examples."
-LONG_QUESTION = f"Please keep a question under {QUESTION_LIMIT:,} characters."
+QUESTION_LIMIT_WORDS = f"{QUESTION_LIMIT:,}"
+LONG_QUESTION = (
+    "A question may be at most {limit} characters and this one has {length}: "
+    "please shorten it and ask again."
+)
 
 
 class SignInRefused(Exception):
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, *, wait_seconds: float = 0) -> None:
         self.reason = reason
-        self.sentence = SIGN_IN_SENTENCES[reason]
+        self.wait_seconds = wait_seconds
+        self.sentence = SIGN_IN_SENTENCES[reason].format(wait=wait_words(wait_seconds))
         super().__init__(reason)
+
+
+def wait_words(seconds: float) -> str:
+    """The real wait, in whole minutes rounded up: "a minute", "7 minutes"."""
+    minutes = max(math.ceil(seconds / 60), 1)
+    return "a minute" if minutes == 1 else f"{minutes} minutes"
 
 
 class QuestionRefused(Exception):
@@ -176,42 +198,61 @@ def unmatchable_hash() -> str:
     return make_password(secrets.token_urlsafe(32))
 
 
-def attempt_begun(*, name: str, ip: str) -> tuple[SignInAttempt | None, bool]:
-    """Count this attempt in the database before its code is checked; (attempt, limited).
+def _wait(attempts: QuerySet[SignInAttempt], bound: int, window: int, now: datetime) -> float:
+    """Seconds until fewer than `bound` of these attempts are inside the window (0: already)."""
+    since = now - timedelta(seconds=window)
+    newest = attempts.filter(at__gte=since).order_by("-at", "-id").values_list("at", flat=True)
+    held = list(newest[bound - 1 : bound])
+    if not held:
+        return 0
+    return max((held[0] + timedelta(seconds=window) - now).total_seconds(), 1)
+
+
+def attempt_begun(*, name: str, ip: str, known: bool = False) -> tuple[SignInAttempt | None, float]:
+    """Count this attempt in the database before its code is checked: (attempt, 0), or (None,
+    the seconds to wait) when a limit holds it.
 
     Each attempt counts those begun before it (a lower id) and not yet cleared, so processes
-    checking at once never pass more than the limit between them.
+    checking at once never pass more than the limit between them. A browser `known` to have
+    signed in under this name before is not held by the per-name limit.
     """
     now = timezone.now()
     SignInAttempt.objects.filter(at__lt=now - timedelta(seconds=NAME_WINDOW_SECONDS)).delete()
     attempt = SignInAttempt.objects.create(ip=ip, name_key=name_key(name), at=now)
     earlier = SignInAttempt.objects.filter(pk__lt=attempt.pk)
-    by_ip = earlier.filter(ip=ip, at__gte=now - timedelta(seconds=WINDOW_SECONDS)).count()
-    by_name = earlier.filter(
-        name_key=attempt.name_key, at__gte=now - timedelta(seconds=NAME_WINDOW_SECONDS)
-    ).count()
-    if by_ip >= ATTEMPTS or by_name >= NAME_ATTEMPTS:
+    limits = [
+        (earlier.filter(ip=ip, name_key=attempt.name_key), NAME_IP_ATTEMPTS, WINDOW_SECONDS),
+        (earlier.filter(ip=ip), IP_ATTEMPTS, WINDOW_SECONDS),
+    ]
+    if not known:
+        limits.append(
+            (earlier.filter(name_key=attempt.name_key), NAME_ATTEMPTS, NAME_WINDOW_SECONDS)
+        )
+    wait = max(_wait(attempts, bound, window, now) for attempts, bound, window in limits)
+    if wait:
         attempt.delete()
-        return None, True
-    return attempt, False
+        return None, wait
+    return attempt, 0
 
 
-def visitor_sign_in(*, name: str, code: str, ip: str) -> Visitor:
+def visitor_sign_in(*, name: str, code: str, ip: str, known_as: str = "") -> Visitor:
     """The visitor this name and code belong to; SignInRefused (wrong, limited, revoked).
 
-    A wrong code stays counted against its IP and its name; a right one is cleared.
+    `known_as` is the name_key a browser's signed cookie says it signed in under before. A
+    wrong code stays counted against its address and its name; a right one is cleared, and with
+    it the wrong codes this address typed for this name (the visitor's own typos).
     """
-    attempt, limited = attempt_begun(name=name, ip=ip_key(ip))
-    visitor = (
-        None if limited else Visitor.objects.filter(name__iexact=" ".join(name.split())).first()
-    )
+    address = ip_key(ip)
+    known = bool(known_as) and secrets.compare_digest(known_as, name_key(name))
+    attempt, wait = attempt_begun(name=name, ip=address, known=known)
+    visitor = None if wait else Visitor.objects.filter(name__iexact=" ".join(name.split())).first()
     matched = check_password(code.strip(), visitor.code_hash if visitor else unmatchable_hash())
-    if limited:
-        raise SignInRefused(LIMITED)
+    if wait:
+        raise SignInRefused(LIMITED, wait_seconds=wait)
     if visitor is None or not matched:
         raise SignInRefused(WRONG)
     assert attempt is not None
-    attempt.delete()
+    SignInAttempt.objects.filter(ip=address, name_key=attempt.name_key, pk__lte=attempt.pk).delete()
     if visitor.revoked:
         raise SignInRefused(REVOKED)
     return visitor
@@ -249,11 +290,26 @@ def conversation(run: Run) -> list[Run]:
     return chain[::-1]
 
 
+def conversations_of(visitor: Visitor, *, limit: int = EARLIER_LISTED) -> list[dict[str, Any]]:
+    """The visitor's earlier conversations, newest first: each by its first question, its last
+    run (whose URL shows the whole conversation) and how many more questions it holds."""
+    last_runs = Run.objects.filter(visitor=visitor, follow_ups__isnull=True).order_by(
+        "-created_at", "-id"
+    )[:limit]
+    talks = []
+    for last in last_runs:
+        chain = conversation(last)
+        talks.append({"first": chain[0].question, "last": last, "more": len(chain) - 1})
+    return talks
+
+
 def run_answer(run: Run) -> Answer:
     """What the page draws of a run."""
     if not run.finished and run.started_at is not None and _stale(run):
         # Its worker stopped mid-run (a task outlives no timeout): say so, and stop polling.
         return Answer("failed", first_line=sentence_for(UNEXPECTED))
+    if run.stop == OUTSIDE_STOP:
+        return Answer("outside", first_line=OUTSIDE_SENTENCE)
     ended = any(event.get("kind") == "error" for event in run.page_events)
     if run.state == Run.State.FAILED and run.error_code and not ended:
         # Refused before the agent ran (a ceiling), or a fault of ours: one sentence.
@@ -291,6 +347,17 @@ def _follow_up(parent: Run) -> dict[str, Any]:
     return follow_up_from(Answer("empty"), asked=asked)
 
 
+def follow_up_handed(parent: Run | None, question: str) -> dict[str, Any] | None:
+    """What a question typed under an answer is handed of it: the answer, when the words
+    refer to it; nothing, when they ask a question of their own (then it is answered exactly
+    as if typed in the top box, and stays in the conversation under the answer before it)."""
+    if parent is None:
+        return None
+    follow_up = _follow_up(parent)
+    named = [p["name"] for p in (*follow_up["people"], *follow_up["close"])]
+    return follow_up if refers_to_answer(question, people=named) else None
+
+
 def run_ask(
     *, visitor: Visitor, question: str, parent: Run | None = None, example: Example | None = None
 ) -> Run:
@@ -299,7 +366,9 @@ def run_ask(
     if not question:
         raise QuestionRefused(EMPTY_QUESTION)
     if len(question) > QUESTION_LIMIT:
-        raise QuestionRefused(LONG_QUESTION)
+        raise QuestionRefused(
+            LONG_QUESTION.format(limit=QUESTION_LIMIT_WORDS, length=f"{len(question):,}")
+        )
     reached = ceiling_reached(visitor)
     if reached is not None:
         raise QuestionRefused(sentence_for(reached))
@@ -308,7 +377,7 @@ def run_ask(
         parent=parent,
         question=question,
         example=asdict(example) if example is not None else None,
-        follow_up=_follow_up(parent) if parent is not None else None,
+        follow_up=follow_up_handed(parent, question) if example is None else None,
         request_id=new_request_id(),
     )
     async_task("qa_view.tasks.run", run.pk)
@@ -359,6 +428,11 @@ def run_execute(*, run_id: int) -> None:
     if reached is not None:  # spent elsewhere while this one waited: still nothing runs
         _finished(run, Run.State.FAILED, error_code=reached)
         return
+    asked_alone = run.example is None and run.follow_up is None
+    if asked_alone and outside_the_directory(run.question, key=visitor.api_key):
+        # Said at once: nothing read, no model called, no judgment written.
+        _finished(run, Run.State.DONE, stop=OUTSIDE_STOP)
+        return
     try:
         # Every call the run causes is the visitor's, held under the ceilings: the agent's, and
         # the brief, split and reads of its searches (a background read is handed the name).
@@ -383,6 +457,9 @@ def run_execute(*, run_id: int) -> None:
     events = list(outcome.page_events)
     answer = answer_from(events, niche=bool(run.niche))
     evidence = answer_evidence(answer, events, outcome.searches)
+    instead = way_on(visitor, answer)
+    if instead:
+        evidence = {**evidence, "instead": instead}
     _finished(
         run,
         Run.State.FAILED if outcome.error_code else Run.State.DONE,
@@ -392,6 +469,42 @@ def run_execute(*, run_id: int) -> None:
         stop=outcome.stop or "",
         error_code=outcome.error_code or "",
     )
+
+
+def way_on(visitor: Visitor, answer: Answer) -> dict[str, Any]:
+    """When a niche met nobody: the words its near misses' documents use instead (nothing read,
+    nothing spent); empty otherwise, or when they could not be fetched."""
+    search = answer.search
+    if answer.kind != "list" or answer.people or search is None or not search.criterion:
+        return {}
+    try:
+        return words_instead(key=visitor.api_key, workspace=visitor.workspace, search=search)
+    except Exception:  # a way on is offered where it can be, never at the answer's cost
+        logger.exception("the words instead could not be fetched")
+        return {}
+
+
+def instead_example(run: Run, n: int) -> Example | None:
+    """The question of a run asked again with the n-th of the words its documents use instead
+    accepted as a name of its condition (`also`); None when there is no such word."""
+    instead = (run.evidence or {}).get("instead") or {}
+    words = instead.get("words") or []
+    search = run_answer(run).search
+    if n >= len(words) or search is None:
+        return None
+    return Example(
+        question=run.question,
+        constraints=search.constraints,
+        niche=instead["niche"],
+        facets=facets_accepting(instead["facets"], [words[n]]),
+    )
+
+
+def in_these_words(run: Run, n: int) -> str:
+    """How a question asked again in its documents' words is shown: the question, and them."""
+    said = run.evidence["instead"]["words"][n]
+    question = f"{run.question} (in the words of the documents: “{said['states']}”)"
+    return question if len(question) <= QUESTION_LIMIT else run.question
 
 
 def answer_evidence(
@@ -418,10 +531,13 @@ def answer_evidence(
 
 
 def run_reading(run: Run) -> tuple[int, int] | None:
-    """How far the read of a running question has got: (profiles, done), or None.
+    """How far the read of a running question has got, in people: (people, done), or None.
 
-    From the judgments of the criterion its search reads (the address of its last reply, else
-    whichever criterion of the workspace has judgments planned since the run started)."""
+    A person is done when every document of theirs the read holds is judged; a person has
+    several documents, so counting judgments would count documents, not the people asked
+    about. From the judgments of the criterion its search reads (the address of its last
+    reply, else whichever criterion of the workspace has judgments planned since the run
+    started)."""
     if run.finished or run.started_at is None:
         return None
     judgments = Judgment.objects.filter(
@@ -440,7 +556,12 @@ def run_reading(run: Run) -> tuple[int, int] | None:
         if latest is None:
             return None
         judgments = judgments.filter(criterion_id=latest)
-    states = dict(judgments.values_list("state").annotate(n=Count("id")).values_list("state", "n"))
-    total = sum(states.values())
-    done = states.get(Judgment.State.DONE, 0) + states.get(Judgment.State.FAILED, 0)
+    finished = Q(state__in=[Judgment.State.DONE, Judgment.State.FAILED])
+    people = judgments.values("document__entity_id").annotate(
+        documents=Count("id"), judged=Count("id", filter=finished)
+    )
+    total = done = 0
+    for person in people:
+        total += 1
+        done += person["documents"] == person["judged"]
     return (total, done) if total else None

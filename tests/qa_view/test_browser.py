@@ -93,7 +93,8 @@ def test_a_visitor_asks_reads_the_source_and_follows_up(
     expect(first_line).to_have_text("2 people fit. 1 more is close.")
     people = page.locator(".run .people .name")
     expect(people.first).to_have_text("Greta Ostrander")
-    assert page.url.endswith("/qa/")
+    answered_at = page.url  # the conversation's own URL, pushed with the answer
+    assert re.search(r"/qa/runs/\d+/$", answered_at)
 
     # The quiet line's details open in place.
     reasons = page.locator("details.quiet .reasons")
@@ -108,7 +109,7 @@ def test_a_visitor_asks_reads_the_source_and_follows_up(
     expect(marked.first).to_be_visible()
     assert "across Germany and Poland" in marked.all_inner_texts()
     expect(page.locator(".source")).to_contain_text("from the country column of the experts table")
-    assert page.url.endswith("/qa/")
+    assert page.url == answered_at  # opened in place
     page.screenshot(path=str(SHOTS / "qa_page.png"), full_page=True)
 
     # A follow-up about someone listed: answered in sentences under the first answer.

@@ -155,16 +155,23 @@ def test_while_a_niche_is_read_the_page_says_how_far(page, visitor, directory):
         decomposed_by="caller", reader_version="r",
     )  # fmt: skip
     documents = list(Document.objects.filter(workspace=directory).exclude(text=""))[:4]
-    for n, document in enumerate(documents):
+    # A second document of the first person: the line counts people, not documents.
+    second = Document.objects.create(
+        workspace=directory, entity=documents[0].entity, kind="transcript", text="A call."
+    )
+    states = {documents[0].pk: Judgment.State.DONE, documents[1].pk: Judgment.State.DONE}
+    for document in [*documents, second]:
         Judgment.objects.create(
             criterion=criterion,
             document=document,
             reader_identity="r",
-            state=Judgment.State.DONE if n == 0 else Judgment.State.QUEUED,
+            state=states.get(document.pk, Judgment.State.QUEUED),
         )
     Run.objects.filter(pk=run.pk).update(created_at=timezone.now() - timedelta(seconds=30))
     html = page.get(f"/qa/runs/{run.pk}/", **htmx()).content.decode()
-    assert "Reading 4 profiles — 1 done" in html
+    # Four people, five documents; the first person's call is not read yet: one person done.
+    assert "Reading the documents of 4 people — 1 done" in html
+    assert "profiles" not in html.split('class="reading"')[1].split("</p>")[0]
     assert 'hx-trigger="every 2s"' in html  # a long read: its progress changes slowly
 
 
@@ -316,3 +323,76 @@ def test_an_example_typed_out_is_answered_from_its_stored_judgments(page, read_a
     assert run.example is not None and run.example["niche"]
     assert '<p class="first-line">2 people fit. 1 more is close.</p>' in html
     assert escape(NO_PROFILE_READ) not in html
+
+
+# --- the page's own text (docs/pages.md#what-the-page-says) ------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/qa/", "/qa/sign-in/"])
+def test_no_template_comment_or_tag_is_shown(client, page, path):
+    if path.endswith("sign-in/"):
+        client = type(client)()  # a browser not signed in
+    html = client.get(path).content.decode()
+    for markup in ("{#", "#}", "{%", "%}", "{{", "}}"):
+        assert markup not in html, markup
+
+
+@pytest.mark.parametrize(("length", "refused"), [(1_000, False), (1_001, True), (3_000, True)])
+def test_a_question_over_the_limit_is_refused_naming_it_never_cut(page, length, refused):
+    question = ("Who in Germany sold surgical staplers? " * 100)[:length].strip()
+    question += "x" * (length - len(question))
+    html = page.get("/qa/").content.decode()
+    assert "maxlength" not in html.split('id="question"')[1].split(">")[0]  # the box never cuts
+    response = page.post("/qa/ask/", {"question": question}, **htmx())
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert Run.objects.exists() is not refused
+    if refused:
+        assert "at most 1,000 characters" in text and f"this one has {length:,}" in text
+    else:
+        assert "at most 1,000" not in text
+
+
+# --- a conversation's own URL (docs/pages.md#a-conversations-own-url) ---------------------------
+
+
+def test_an_answer_pushes_its_conversations_url_and_is_never_cached(page, read_ahead):
+    response = page.post("/qa/ask/", {"example": "0"}, **htmx())
+    run = Run.objects.latest("id")
+    assert response["HX-Push-Url"] == f"/qa/runs/{run.pk}/"
+    shown = page.get(f"/qa/runs/{run.pk}/")
+    assert "no-store" in shown["Cache-Control"] or "no-cache" in shown["Cache-Control"]
+
+
+def test_a_refused_question_pushes_no_url(page):
+    response = page.post("/qa/ask/", {"question": "x" * 1_001}, **htmx())
+    assert "HX-Push-Url" not in response
+
+
+def test_back_or_forward_to_a_run_gets_the_whole_conversation(page, read_ahead):
+    page.post("/qa/ask/", {"example": "0"}, **htmx())
+    run = Run.objects.latest("id")
+    restored = page.get(
+        f"/qa/runs/{run.pk}/", **htmx(HTTP_HX_HISTORY_RESTORE_REQUEST="true")
+    ).content.decode()
+    polled = page.get(f"/qa/runs/{run.pk}/", **htmx()).content.decode()
+    assert "<html" in restored and 'id="conversation"' in restored
+    assert "<html" not in polled
+
+
+def test_the_page_lists_the_visitors_earlier_conversations_and_no_one_elses(
+    page, visitor, directory, read_ahead
+):
+    from qa_view.visitors import visitor_create
+
+    page.post("/qa/ask/", {"example": "0"}, **htmx())
+    first = Run.objects.latest("id")
+    page.post("/qa/ask/", {"question": "only those in Germany", "parent": first.pk}, **htmx())
+    last = Run.objects.latest("id")
+    other, _ = visitor_create(workspace=directory, name="Someone Else")
+    Run.objects.create(visitor=other, question="Who is based in Spain?")
+    html = page.get("/qa/").content.decode()
+    listed = html.split('class="earlier"')[1].split("</nav>")[0]
+    assert f'href="/qa/runs/{last.pk}/"' in listed and escape(EXAMPLE_QUESTION) in listed
+    assert "and 1 more question" in listed
+    assert "Spain" not in listed

@@ -21,8 +21,9 @@ from limma.models import ApiKey, LedgerEntry
 from qa_view import visitors
 from qa_view.models import Run, SignInAttempt, Visitor
 from qa_view.visitors import (
-    ATTEMPTS,
+    IP_ATTEMPTS,
     NAME_ATTEMPTS,
+    NAME_IP_ATTEMPTS,
     SIGN_IN_SENTENCES,
     WINDOW_SECONDS,
     visitor_create,
@@ -74,7 +75,7 @@ def test_wrong_codes_from_one_address_never_lock_the_name_out_from_another(
     client, visitor_and_code, sign_in
 ):
     visitor, code = visitor_and_code
-    for _ in range(ATTEMPTS):
+    for _ in range(NAME_IP_ATTEMPTS):
         assert sign_in(client, visitor.name, "nope", REMOTE_ADDR="10.0.0.1").status_code == 200
     assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.0.0.1").status_code == 429
 
@@ -87,21 +88,23 @@ def test_wrong_codes_for_one_name_from_every_address_are_bounded_per_hour(
     client, visitor_and_code, sign_in
 ):
     visitor, code = visitor_and_code
-    addresses = [f"10.1.{n // ATTEMPTS}.{n % ATTEMPTS}" for n in range(NAME_ATTEMPTS)]
+    addresses = [f"10.1.{n // 5}.{n % 5}" for n in range(NAME_ATTEMPTS)]
     for address in addresses:  # a botnet: one wrong code from each of 100 addresses
         assert sign_in(client, visitor.name, "nope", REMOTE_ADDR=address).status_code == 200
 
     limited = sign_in(client, f"  {visitor.name.upper()} ", code, REMOTE_ADDR="10.2.0.1")
 
     assert limited.status_code == 429
-    assert SIGN_IN_SENTENCES["limited"] in limited.content.decode()
+    # The real wait: the oldest of the hour's wrong codes leaves the window in about an hour.
+    assert "please wait 60 minutes and try again" in limited.content.decode()
+    assert int(limited["Retry-After"]) > 3500
     assert SignInAttempt.objects.count() == NAME_ATTEMPTS  # what was refused is not counted
 
 
 def test_the_limit_is_kept_in_the_database_not_in_one_process(client, visitor_and_code, sign_in):
     """Another worker process, or the same one restarted, has an empty cache of its own."""
     visitor, code = visitor_and_code
-    for _ in range(ATTEMPTS):
+    for _ in range(NAME_IP_ATTEMPTS):
         sign_in(client, visitor.name, "nope", REMOTE_ADDR="10.3.0.1")
 
     cache.clear()
@@ -111,7 +114,7 @@ def test_the_limit_is_kept_in_the_database_not_in_one_process(client, visitor_an
 
 def test_the_window_passes_and_the_right_code_signs_in_again(client, visitor_and_code, sign_in):
     visitor, code = visitor_and_code
-    for _ in range(ATTEMPTS):
+    for _ in range(NAME_IP_ATTEMPTS):
         sign_in(client, visitor.name, "nope", REMOTE_ADDR="10.4.0.1")
     SignInAttempt.objects.update(at=timezone.now() - timedelta(seconds=WINDOW_SECONDS + 1))
 
@@ -126,20 +129,20 @@ def test_a_limited_reply_checks_a_hash_like_a_checked_one(
     checks = []
     real = visitors.check_password
     monkeypatch.setattr(visitors, "check_password", lambda *a: checks.append(a) or real(*a))
-    for _ in range(ATTEMPTS):
+    for _ in range(NAME_IP_ATTEMPTS):
         sign_in(client, visitor.name, "nope", REMOTE_ADDR="10.5.0.1")
     sign_in(client, "Nobody At All", "nope", REMOTE_ADDR="10.5.0.2")
-    assert len(checks) == ATTEMPTS + 1
+    assert len(checks) == NAME_IP_ATTEMPTS + 1
 
     assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.5.0.1").status_code == 429
 
-    assert len(checks) == ATTEMPTS + 2
+    assert len(checks) == NAME_IP_ATTEMPTS + 2
     assert checks[-1][0] == code and checks[-1][1] != visitor.code_hash
 
 
 def test_addresses_of_one_ipv6_64_are_one_address(client, visitor_and_code, sign_in):
     visitor, code = visitor_and_code
-    for n in range(ATTEMPTS):
+    for n in range(NAME_IP_ATTEMPTS):
         sign_in(client, visitor.name, "nope", REMOTE_ADDR=f"2001:db8:1:2::{n + 1:x}")
 
     assert sign_in(client, visitor.name, code, REMOTE_ADDR="2001:db8:1:2::ff").status_code == 429
@@ -148,7 +151,7 @@ def test_addresses_of_one_ipv6_64_are_one_address(client, visitor_and_code, sign
 
 def test_a_right_code_is_not_counted_against_its_address(client, visitor_and_code, sign_in):
     visitor, code = visitor_and_code
-    for _ in range(ATTEMPTS * 2):
+    for _ in range(NAME_IP_ATTEMPTS * 2):
         assert sign_in(Client(), visitor.name, code, REMOTE_ADDR="10.6.0.1").status_code == 302
 
     assert not SignInAttempt.objects.exists()
@@ -158,19 +161,65 @@ def test_wrong_codes_from_one_address_are_rate_limited_across_names(
     client, visitor_and_code, sign_in
 ):
     visitor, code = visitor_and_code
-    for n in range(ATTEMPTS):
+    for n in range(IP_ATTEMPTS):
         sign_in(client, f"Guess {n}", "nope", REMOTE_ADDR="10.9.9.9")
     assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.9.9.9").status_code == 429
     assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.9.9.8").status_code == 302
 
 
-def test_fewer_wrong_codes_than_the_limit_still_let_the_right_one_in(
+@pytest.mark.parametrize("typos", [1, 4, 5, 6, NAME_IP_ATTEMPTS - 1])
+def test_a_visitor_who_mistypes_then_types_the_right_code_gets_in(
+    client, visitor_and_code, sign_in, typos
+):
+    visitor, code = visitor_and_code
+    for _ in range(typos):
+        assert sign_in(client, visitor.name, "nope").status_code == 200
+    assert sign_in(client, visitor.name, code).status_code == 302
+    # Their own typos are cleared with it: they start again from nothing.
+    assert not SignInAttempt.objects.exists()
+
+
+def test_the_refusal_says_the_real_wait_of_the_limit_that_holds(client, visitor_and_code, sign_in):
+    visitor, code = visitor_and_code
+    for _ in range(NAME_IP_ATTEMPTS):
+        sign_in(client, visitor.name, "nope", REMOTE_ADDR="10.7.0.1")
+    SignInAttempt.objects.update(at=timezone.now() - timedelta(seconds=WINDOW_SECONDS - 150))
+    limited = sign_in(client, visitor.name, code, REMOTE_ADDR="10.7.0.1")
+    assert limited.status_code == 429
+    assert "please wait 3 minutes and try again" in limited.content.decode()
+    assert 140 <= int(limited["Retry-After"]) <= 150
+
+
+def test_a_browser_that_signed_in_before_is_never_held_by_the_per_name_limit(
     client, visitor_and_code, sign_in
 ):
     visitor, code = visitor_and_code
-    for _ in range(ATTEMPTS - 1):
-        sign_in(client, visitor.name, "nope")
-    assert sign_in(client, visitor.name, code).status_code == 302
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.8.0.1").status_code == 302
+    client.post("/qa/sign-out/")
+    for n in range(NAME_ATTEMPTS):  # others guess the name from a hundred addresses
+        sign_in(Client(), visitor.name, "nope", REMOTE_ADDR=f"10.8.{1 + n // 5}.{n % 5}")
+    assert sign_in(Client(), visitor.name, code, REMOTE_ADDR="10.8.200.1").status_code == 429
+
+    # The visitor's own browser, from a new address too, carries its signed cookie: it gets in.
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.8.0.1").status_code == 302
+    client.post("/qa/sign-out/")
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.8.201.1").status_code == 302
+
+
+@pytest.mark.parametrize("cookie", ["forged", "other-name"])
+def test_a_forged_or_another_names_cookie_does_not_lift_the_per_name_limit(
+    client, visitor_and_code, sign_in, directory, cookie
+):
+    visitor, code = visitor_and_code
+    other, other_code = visitor_create(workspace=directory, name="Grace Hopper")
+    if cookie == "forged":
+        client.cookies[visitors.KNOWN_COOKIE] = visitors.name_key(visitor.name)
+    else:
+        assert sign_in(client, other.name, other_code).status_code == 302
+        assert client.cookies[visitors.KNOWN_COOKIE].value  # signed in as Grace Hopper
+    for n in range(NAME_ATTEMPTS):
+        sign_in(Client(), visitor.name, "nope", REMOTE_ADDR=f"10.10.{n // 5}.{n % 5}")
+    assert sign_in(client, visitor.name, code, REMOTE_ADDR="10.11.0.1").status_code == 429
 
 
 def test_a_revoked_visitor_cannot_sign_in(client, visitor_and_code, sign_in):

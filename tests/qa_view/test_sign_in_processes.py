@@ -1,0 +1,96 @@
+"""The sign-in limits hold across processes: they live in the database
+(docs/pages.md#visitors-and-ceilings). Each step below is its own Python process on one scratch
+database (SQLite, or a PostgreSQL database of its own when DATABASE_URL names a server)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from qa_view.visitors import NAME_IP_ATTEMPTS
+
+ROOT = Path(__file__).resolve().parents[2]
+# One step in a process of its own: sign in (or make the visitor), print what came of it.
+STEP = """
+import json, sys
+import django
+django.setup()
+from qa_view import visitors
+from limma.models import Workspace
+step, args = sys.argv[1], json.loads(sys.argv[2])
+if step == "make":
+    from django.core.management import call_command
+    call_command("migrate", verbosity=0)
+    workspace = Workspace.objects.create(name="Sign-in")
+    _, code = visitors.visitor_create(workspace=workspace, name="Ada Lovelace")
+    print(json.dumps(code))
+else:
+    came = []
+    for code in args["codes"]:
+        try:
+            visitors.visitor_sign_in(name="Ada Lovelace", code=code, ip=args["ip"])
+            came.append("in")
+        except visitors.SignInRefused as refused:
+            came.append(refused.reason)
+    print(json.dumps(came))
+"""
+
+
+@pytest.fixture
+def scratch_database(tmp_path) -> Iterator[str]:
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        yield f"sqlite:///{tmp_path / 'sign-in.sqlite3'}"
+        return
+    import psycopg
+
+    parts = urlsplit(url)
+    name = f"{parts.path.lstrip('/')}_sign_in"
+    server = {
+        "host": parts.hostname or "127.0.0.1",
+        "port": parts.port or 5432,
+        "user": parts.username or "postgres",
+        "password": parts.password,
+        "dbname": "postgres",
+        "autocommit": True,
+    }
+    with psycopg.connect(**server) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield urlunsplit(parts._replace(path=f"/{name}"))
+    with psycopg.connect(**server) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def in_a_process(database: str, step: str, **args: object) -> object:
+    env = {**os.environ, "DATABASE_URL": database, "DJANGO_SETTINGS_MODULE": "limma.test_settings"}
+    done = subprocess.run(
+        [sys.executable, "-c", STEP, step, json.dumps(args)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_sign_in_limits_hold_across_two_processes(scratch_database):
+    code = in_a_process(scratch_database, "make")
+
+    # Five typos in one process, the right code in another: the visitor gets in.
+    assert in_a_process(scratch_database, "try", ip="10.0.0.3", codes=["nope"] * 5) == ["wrong"] * 5
+    assert in_a_process(scratch_database, "try", ip="10.0.0.3", codes=[code]) == ["in"]
+
+    # A guesser's wrong codes in one process hold that address in the next one, not another.
+    guesses = ["nope"] * NAME_IP_ATTEMPTS
+    assert (
+        in_a_process(scratch_database, "try", ip="10.0.0.1", codes=guesses)
+        == ["wrong"] * NAME_IP_ATTEMPTS
+    )
+    assert in_a_process(scratch_database, "try", ip="10.0.0.1", codes=[code]) == ["limited"]
+    assert in_a_process(scratch_database, "try", ip="10.0.0.2", codes=[code]) == ["in"]
