@@ -161,44 +161,22 @@ HELD_OUT: tuple[Question, ...] = (
 )  # fmt: skip
 
 # Questions the page still answers wrong, each with why (a fix that makes one pass removes it).
-COMPILE = "the brief compiler's part of this issue (points 0, 2, 3), worked on apart: "
+# None of them lists anybody who does not fit: each misses people who do.
+MISSED = "lists nobody who does not fit, but misses provable people: "
 KNOWN_WRONG: dict[str, str] = {
-    "Who in Switzerland sold surgical staplers through public tenders in the DACH region?": (
-        COMPILE + "'in Switzerland … in the DACH region' is compiled to based_in in "
-        "[Switzerland, DACH], and 'sold' to no condition"
-    ),
     "Who sold surgical staplers through public tenders in the DACH region?": (
-        COMPILE + "the verb of doing 'sold' becomes no condition"
+        MISSED + "one (Wiebke Pichler) the offline reader does not prove; not traced yet"
     ),
-    "Who in France marketed infant formula in European markets for 20+ years?": (
-        COMPILE + "the niche is split without its length, and two provable people are missed"
-    ),
-    "How many people in the directory are based in Poland?": (
-        COMPILE + "'many' is taken for a niche, so the count is not the first line"
-    ),
-    "How many people are based in Germany?": COMPILE + "'many' is taken for a niche",
-    "Count the people based in Switzerland": COMPILE + "'count' is taken for a niche",
-    "How many people are not based in Europe?": COMPILE + "'not based in' is taken for a niche",
     "Who has 20+ years marketing infant formula in European markets, based outside Europe?": (
-        COMPILE + "'outside Europe' is not compiled to based_in ne Europe"
+        MISSED + "seven of those based outside Europe; not traced yet"
     ),
     "Who sold surgical staplers through public tenders in the DACH region, not based in "
-    "Germany?": COMPILE + "'not based in Germany' is not compiled to based_in ne Germany",
+    "Germany?": MISSED + "the same one as the question without the exclusion",
     "Who in Germany sold surgical stapling devices through public procurement in the DACH "
     "region?": (
-        COMPILE + "the way on is offered and lists who states the niche, but the place is "
-        "compiled to based_in in [Germany, DACH], so somebody in Switzerland is listed"
+        "the split check refuses 'through public procurement' as joining two conditions "
+        "(joins_conditions), so nothing is read and no way on to the six who fit is offered"
     ),
-    "Who in France has 20+ years marketing infant formula in European markets? → Who in "
-    "Switzerland sold surgical staplers through public tenders in the DACH region?": (
-        "answered exactly as in the top box (right), which lists wrong people: " + COMPILE
-    ),
-    "Who in Switzerland has sold surgical staplers through public tenders in the DACH region? "
-    "→ How many people are based in Poland?": (
-        "answered exactly as in the top box (right), which does not count: " + COMPILE
-    ),
-    "Who sold surgical staplers through public tenders in the DACH region? → only those in "
-    "Germany": ("narrowed from the answer before it, which lists wrong people: " + COMPILE),
 }
 
 OUTSIDE = re.compile(r"outside what the directory holds|nothing the directory holds", re.I)
