@@ -55,6 +55,7 @@ NOT_BOUND_WHY = {
     "relation_unknown": NOT_BOUND,
     "slot_unknown": NOT_BOUND,
     "op_not_for_slot": NOT_BOUND,
+    "value_not_a_number": NOT_BOUND,
     "value_not_in_vocabulary": Sentence(
         "The directory does not know a place or field the question names, so that part was not "
         "searched."

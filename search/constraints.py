@@ -71,6 +71,17 @@ def _scalar(value: Any) -> bool:
     return isinstance(value, (str, int, float)) and not isinstance(value, bool) and value != ""
 
 
+# Why a constraint cannot be bound to the pack and vocabulary: every reason
+# constraint_unbound_reason gives (a reply says not_bound:<reason>).
+UNBOUND_REASONS = (
+    "relation_unknown",
+    "slot_unknown",
+    "op_not_for_slot",
+    "value_not_in_vocabulary",
+    "value_not_a_number",
+)
+
+
 def constraint_unbound_reason(
     constraint: Constraint, pack: Pack, vocabulary: Vocabulary
 ) -> str | None:

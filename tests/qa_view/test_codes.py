@@ -8,14 +8,15 @@ import pytest
 from criteria.lists.four import NO_DOCUMENTS, NOT_STATED, STATED_NOT_VERIFIED, UNREAD
 from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
 from qa_view.codes import GENERAL, PRODUCT_CODES, failure_code, known, sentence_for
+from search.constraints import UNBOUND_REASONS
 
 # The codes the product's replies carry, as its own modules write them.
 USED = [
     # incomplete_because, by relation of the default pack and the niche
     "not_recorded:based_in", "withheld:based_in", "cannot_be_placed:based_in",
     "not_recorded:held_role", "not_recorded:criterion", "not_run:criterion",
-    "not_bound:relation_unknown", "not_bound:slot_unknown", "not_bound:value_not_in_vocabulary",
-    "not_bound:op_not_for_slot", "dropped", "not_compiled",
+    *(f"not_bound:{reason}" for reason in UNBOUND_REASONS),  # read from the search itself
+    "dropped", "not_compiled",
     "criterion_silent", "criterion_conflict", "criterion_not_read", "criterion_not_run",
     "criterion_partially_decomposed",
     # a niche's status and status_reason
