@@ -42,6 +42,9 @@ VERBS_OF_DOING = closed(
     "running managed manage manages managing did do does doing done"
 )
 PARTICLES = closed("in on for with at across within")
+# The words that open a channel: the noun behind them names how the work reached its buyers
+# ("through public procurement", "via distributors"), never the person's function.
+CHANNEL_WORDS = closed("through via")
 CONNECTORS = closed(
     "and & for in of on at across within throughout to into from by with as through via over "
     "during among inside around the a an"
@@ -135,6 +138,12 @@ def offers_alternatives(text: str) -> bool:
 def names_nothing(text: str) -> bool:
     """Words that name no thing: "team", "the same work" (empty words count as nothing)."""
     return all(t in NAMING_NOTHING or t in CONNECTORS or not t.isalnum() for t in _folded(text))
+
+
+def names_a_channel(text: str) -> bool:
+    """A channel phrase: "through public tenders", "via distributors"."""
+    folded = _folded(text)
+    return bool(folded) and folded[0] in CHANNEL_WORDS
 
 
 def is_a_length(text: str) -> bool:

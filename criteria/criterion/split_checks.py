@@ -23,6 +23,7 @@ from criteria.criterion.facet_words import (
     holds_a_length,
     is_a_length,
     lead_in,
+    names_a_channel,
     names_nothing,
     negates,
     offers_alternatives,
@@ -34,6 +35,7 @@ from criteria.criterion.facets import typed_condition
 from criteria.types import CONDITION, DURATION, RECENCY, Facet
 from limma.vocabulary import Term, Vocabulary
 from limma.vocabulary.folding import fold
+from limma.vocabulary.functions import FUNCTION
 
 READER = "reader"
 # Why a piece is left over (decomposition.incomplete[].why): the spec's closed words.
@@ -123,8 +125,18 @@ def joins_of(item: dict, vocabulary: Vocabulary) -> bool:
     if item.get("kind") != CONDITION:
         return False
     _, core = lead_in(item["text"])
-    held = vocabulary.find_in(core)
+    held = _conditions_held(core, vocabulary)
     return vocabulary.lookup(core) is None and bool(held) and not _a_list(core, held)
+
+
+def _conditions_held(core: str, vocabulary: Vocabulary) -> list[tuple[int, int, Term]]:
+    """The terms among a condition's words that are conditions of their own: in a channel
+    phrase a function's term names the channel ("through public procurement"), not the
+    person's function, so it joins nothing; any other term still does ("in Germany")."""
+    held = vocabulary.find_in(core)
+    if names_a_channel(core):
+        return [found for found in held if found[2].axis != FUNCTION]
+    return held
 
 
 def _a_list(core: str, held: list[tuple[int, int, Term]]) -> bool:
@@ -189,7 +201,7 @@ def _words(left: Left, vocabulary: Vocabulary, out: Verdicts) -> None:
     elif term is not None:
         suggested = _condition_suggestion(words, out, value=term.name)
         out.left(words, NO_FACET_STATES_IT, [suggested])
-    elif (held := vocabulary.find_in(core)) and not _a_list(core, held):
+    elif (held := _conditions_held(core, vocabulary)) and not _a_list(core, held):
         why = JOINS_CONDITIONS if left.joined else NO_FACET_STATES_IT
         out.left(words, why, _two_readings(words, core, vocabulary, out))
     else:

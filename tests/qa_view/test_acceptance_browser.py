@@ -172,11 +172,6 @@ KNOWN_WRONG: dict[str, str] = {
     ),
     "Who sold surgical staplers through public tenders in the DACH region, not based in "
     "Germany?": MISSED + "the same one as the question without the exclusion",
-    "Who in Germany sold surgical stapling devices through public procurement in the DACH "
-    "region?": (
-        "the split check refuses 'through public procurement' as joining two conditions "
-        "(joins_conditions), so nothing is read and no way on to the six who fit is offered"
-    ),
 }
 
 OUTSIDE = re.compile(r"outside what the directory holds|nothing the directory holds", re.I)

@@ -131,3 +131,50 @@ def test_a_model_condition_of_terms_keeps_why_it_is_not_typed(words, status, rea
         assert outcome.facets[1].typed_reason == reason
     else:
         assert outcome.incomplete[0] == {"words": words, "why": "joins_conditions"}
+
+
+STAPLERS = {"key": "product", "kind": "condition", "text": "surgical staplers"}
+
+
+@pytest.mark.parametrize(
+    ("words", "status"),
+    [
+        # a channel: the noun behind "through" or "via" names how the work was sold, even where
+        # the vocabulary names it as a function
+        pytest.param("through public procurement", "accepted", id="through_a_function_term"),
+        pytest.param("via public procurement", "accepted", id="via_a_function_term"),
+        pytest.param("through procurement", "accepted", id="the_function_term_alone"),
+        pytest.param("Via Procurement", "accepted", id="case_aside"),
+        pytest.param("through public tenders", "accepted", id="no_term_at_all"),
+        pytest.param("through distributors", "accepted", id="another_channel"),
+        # near neighbours: a channel with a place behind it, a function before a channel, a
+        # function term led into by no channel word
+        pytest.param("through distributors in Germany", "incomplete", id="a_channel_and_a_place"),
+        pytest.param("via procurement in Germany", "incomplete", id="a_term_channel_and_a_place"),
+        pytest.param("sales through public procurement", "incomplete", id="a_function_first"),
+        pytest.param("procurement through distributors", "incomplete", id="a_function_then_via"),
+        pytest.param("in public procurement", "incomplete", id="a_lead_in_that_is_no_channel"),
+    ],
+)
+def test_a_channel_is_one_condition_whatever_function_its_noun_names(words, status):
+    channel = {"key": "channel", "kind": "condition", "text": words}
+    outcome = split_checked(f"surgical staplers {words}", [STAPLERS, channel], [], VOCABULARY)
+    assert outcome.status == status
+    if status == "incomplete":
+        assert outcome.incomplete[0] == {"words": words, "why": "joins_conditions"}
+
+
+@pytest.mark.parametrize(
+    ("words", "readings"),
+    [
+        pytest.param("through public procurement", [None], id="a_channel_is_suggested_whole"),
+        pytest.param("via procurement", [None], id="via_too"),
+        pytest.param(
+            "through procurement in Germany", ["split", "whole"], id="a_place_behind_it_splits"
+        ),
+    ],
+)
+def test_a_channel_left_out_is_suggested_as_one_condition(words, readings):
+    outcome = split_checked(f"surgical staplers {words}", [STAPLERS], [], VOCABULARY)
+    assert [entry["words"] for entry in outcome.incomplete] == [words]
+    assert sorted({s.get("reading") for s in outcome.suggested}, key=str) == readings
