@@ -9,7 +9,9 @@ What it does, and nothing more (its quality is measured by the benchmarks, never
   "Previously, ...", "Before that, ..."); the first employer named is adopted by the sentences
   before it;
 - a condition with a vocabulary term (its value, or its own words naming one): the phrase of
-  the experience holding a term of that axis, preferring a term under the value. A place is
+  the experience holding a term of that axis, preferring a term under the value; a place word
+  that opens an organisation's name ("for Helvetia Surgical": a capitalised word or a word of
+  ORGANISATION_WORDS follows it, not the person's own name) is no market. A place is
   quoted from the preposition before it through the last term of a list ("across Germany and
   Poland"), a function from the verb before it through its object ("led marketing for baby
   formula"); `states` is that phrase, also when it names another term ("across Southeast
@@ -52,6 +54,7 @@ from criteria.offline.words import (
     capitalised,
     date_of,
     name_parts,
+    opens_an_organisation,
     opens_earlier_work,
     titles_in,
 )
@@ -151,10 +154,12 @@ def read_document(
                 denials.append({"quote": sentence.text, "facet": facet["key"]})
                 denying.add(index)
     experiences = []
+    subject = person or subject_of(text)
     for run in experiences_of(sentences, person, vocabulary):
         readable = [sentences[index] for index in run if index not in denying]
         evidence = {
-            facet["key"]: _evidence(facet, readable, vocabulary, propose) for facet in facets
+            facet["key"]: _evidence(facet, readable, vocabulary, propose, subject)
+            for facet in facets
         }
         if any(found["quote"] is not None for found in evidence.values()):
             experiences.append(
@@ -167,7 +172,6 @@ def read_document(
                     ),
                 }
             )
-    subject = person or subject_of(text)
     return {"subject": subject, "experiences": experiences, "denials": denials}
 
 
@@ -238,6 +242,7 @@ def _evidence(
     sentences: list[Sentence],
     vocabulary: Vocabulary,
     propose: Proposer | None = None,
+    person: str | None = None,
 ) -> dict[str, str | None]:
     kind = facet["kind"]
     if kind == "duration":
@@ -246,7 +251,7 @@ def _evidence(
         return _sentence_with(sentences, (RECENT,))
     term = typed_term(facet, vocabulary)
     if term is not None:
-        return _typed(term, sentences, vocabulary)
+        return _typed(term, sentences, vocabulary, person)
     for sentence in sentences:
         span = _words_in(sentence.text, facet)
         if span is not None:
@@ -297,11 +302,16 @@ def _patterns_of(text: str) -> tuple[re.Pattern[str], ...]:
     return tuple(patterns)
 
 
-def _typed(term: Term, sentences: list[Sentence], vocabulary: Vocabulary) -> dict[str, str | None]:
-    """The phrase stating a term of the condition's axis: under the value first, else any."""
+def _typed(
+    term: Term, sentences: list[Sentence], vocabulary: Vocabulary, person: str | None = None
+) -> dict[str, str | None]:
+    """The phrase stating a term of the condition's axis: under the value first, else any; a
+    place word opening an organisation's name ("for Helvetia Surgical") is no market."""
     found: list[tuple[int, Sentence, int, int, Term]] = []
     for order, sentence in enumerate(sentences):
         for start, end, mention in vocabulary.find_in(sentence.text, axis=term.axis):
+            if term.axis == "place" and opens_an_organisation(sentence.text, end, person):
+                continue
             fits = vocabulary.is_under(mention, term)
             led = term.axis != "place" and _verb_before(sentence.text, start) is not None
             rank = (0 if fits else 2) + (0 if led else 1)

@@ -105,6 +105,28 @@ def capitalised(word: str) -> bool:
     return word[:1].isupper()
 
 
+# Nouns that follow a place in a market's own words ("the DACH Region", "Nordic Markets").
+PLACE_NOUNS = closed("market markets region regions country countries area areas territories")
+_NEXT_WORD = re.compile(r"[ \t]+([^\W_]+)")
+
+
+def opens_an_organisation(text: str, end: int, person: str | None = None) -> bool:
+    """The place word ending at `end` is the first word of an organisation's name: another
+    capitalised word follows it in the same name ("for Helvetia Surgical", "Alpina Foods"), or
+    a word that ends organisations' names does ("Helvetia medical"). Such a name is an employer,
+    never a market, so the place it holds states nothing about where the person worked. The
+    person's own name is no part of it ("In Austria Wiebke sold ...")."""
+    following = _NEXT_WORD.match(text, end)
+    if following is None:
+        return False
+    word = following.group(1)
+    folded = fold(word)
+    if folded in ORGANISATION_WORDS:
+        return True
+    own = {fold_name(part) for part in name_parts(person)}
+    return capitalised(word) and folded not in PLACE_NOUNS and fold_name(word) not in own
+
+
 def name_parts(person: str | None) -> tuple[str, ...]:
     """A person's name as words, titles left off: "Dr. Anneke Voss" is ("Anneke", "Voss")."""
     if not person:

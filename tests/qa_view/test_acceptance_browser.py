@@ -164,14 +164,9 @@ HELD_OUT: tuple[Question, ...] = (
 # None of them lists anybody who does not fit: each misses people who do.
 MISSED = "lists nobody who does not fit, but misses provable people: "
 KNOWN_WRONG: dict[str, str] = {
-    "Who sold surgical staplers through public tenders in the DACH region?": (
-        MISSED + "one (Wiebke Pichler) the offline reader does not prove; not traced yet"
-    ),
     "Who has 20+ years marketing infant formula in European markets, based outside Europe?": (
         MISSED + "seven of those based outside Europe; not traced yet"
     ),
-    "Who sold surgical staplers through public tenders in the DACH region, not based in "
-    "Germany?": MISSED + "the same one as the question without the exclusion",
 }
 
 OUTSIDE = re.compile(r"outside what the directory holds|nothing the directory holds", re.I)

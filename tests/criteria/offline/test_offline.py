@@ -1093,3 +1093,38 @@ def test_a_verb_of_doing_is_a_function_condition_never_lost(text, function):
     assert functions == function
     assert all(item["words"] not in {"sold", "ran"} for item in reply["incomplete"])
     SplitReply.model_validate(reply)
+
+
+MARKET = {"kind": "condition", "key": "market", "text": "in the DACH region", "value": "DACH"}
+
+
+@pytest.mark.parametrize(
+    ("text", "market"),
+    [
+        # A place word opening an organisation's name is the employer, never the market.
+        (
+            "Ines Vogt looked after hospitals for Helvetia Surgical until 2023.\n"
+            "Ines sold staplers across Liechtenstein and Austria.",
+            "Austria",
+        ),
+        (
+            "Ines Vogt worked for Austria Medical until 2023.\nShe sold staplers in Germany.",
+            "in Germany",
+        ),
+        ("Ines Vogt joined Helvetia medical in 2010.\nShe sold staplers in Germany.", "in Germany"),
+        ("Ines Vogt was at Helvetia Surgical AG.\nShe sold staplers.", None),
+        # Near neighbours: a place followed by a list, a place noun, a comma or the person's
+        # own name is a market as written.
+        ("Ines Vogt sold staplers across Helvetia and Austria.", "across Helvetia and Austria"),
+        ("Ines Vogt sold staplers in the DACH Region.", "in the DACH Region"),
+        ("Ines Vogt sold staplers in Switzerland, Austria.", "in Switzerland, Austria"),
+        ("Ines Vogt sold staplers for Helvetia.", "for Helvetia"),
+        ("In Switzerland Ines Vogt sold staplers.", "In Switzerland"),
+        ("In Austria, Ines Vogt sold staplers.", "In Austria"),
+    ],
+)
+def test_a_place_word_opening_an_organisations_name_is_no_market(text, market):
+    reply = read_document(text=text, facets=[MARKET], person="Ines Vogt")
+
+    quotes = [found["conditions"]["market"]["quote"] for found in reply["experiences"]]
+    assert (quotes[-1] if quotes else None) == market
