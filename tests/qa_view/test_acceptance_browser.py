@@ -167,9 +167,6 @@ KNOWN_WRONG: dict[str, str] = {
     "Who sold surgical staplers through public tenders in the DACH region?": (
         MISSED + "one (Wiebke Pichler) the offline reader does not prove; not traced yet"
     ),
-    "Who has 20+ years marketing infant formula in European markets, based outside Europe?": (
-        MISSED + "seven of those based outside Europe; not traced yet"
-    ),
     "Who sold surgical staplers through public tenders in the DACH region, not based in "
     "Germany?": MISSED + "the same one as the question without the exclusion",
     "Who in Germany sold surgical stapling devices through public procurement in the DACH "
