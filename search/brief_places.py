@@ -11,8 +11,8 @@ one is, unless its name is a word of the language too (WORDS_TOO: "turkey", "chi
 only a word that ends the phrase may follow it. A negation or exclusion before the place ("not
 in France", "outside Europe", "except those in Spain", "non-EU", "isn't based in") makes it a
 place the person is NOT based in (`ne`), never the place itself; in the words about the
-person's work only an explicit one does ("not based in"): "sold staplers outside the DACH
-region" is the work's, and the niche's.
+person's work only an explicit one does ("not based in", "based outside"): "sold staplers
+outside the DACH region" is the work's, and the niche's.
 
 A word in a place's position that the vocabulary does not hold is read as a place only where
 the vocabulary decides it safely: one place name, and only one, within one edit of it (two for a
@@ -74,6 +74,10 @@ EXCLUDING = re.compile(
     r"|\bnon-\s*$",
     _I,
 )
+# A word that says where the person lives, in the exclusion ("not based in") or just before it
+# ("based outside", "living outside of"): the exclusion is of residence, wherever it stands.
+RESIDES = re.compile(r"\b(?:based|located|living|residing|resident|lives?)\b", _I)
+RESIDES_BEFORE = re.compile(r"\b(?:based|located|living|residing|resident|lives?)\s+$", _I)
 # Nouns a place before them makes something else than where the person is based.
 PLACE_NOUNS = _words(
     """market markets region regions sector sectors industry industries area areas territory
@@ -111,16 +115,16 @@ def led(text: str, start: int, *, floor: int, explicit_only: bool, foreign: bool
 def excluded(text: str, start: int, *, floor: int, explicit_only: bool) -> int | None:
     """Where a negation or exclusion of the place at `start` begins ("not in", "outside",
     "non-"), or None. In the words about the person's work (`explicit_only`) only an explicit
-    one ("not based in") says where the person is based: "sold staplers outside DACH" is the
-    work's."""
+    one ("not based in", or a word of residence right before it: "based outside Europe") says
+    where the person is based: "sold staplers outside DACH" is the work's. Such a word before
+    it begins the exclusion, so the niche keeps none of it."""
     match = EXCLUDING.search(text, floor, start)
     if match is None:
         return None
-    if explicit_only and not re.search(
-        r"\b(?:based|located|living|residing|resident|lives?)\b", match["between"] or "", _I
-    ):
+    resides = RESIDES_BEFORE.search(text, floor, match.start())
+    if explicit_only and resides is None and not RESIDES.search(match["between"] or ""):
         return None
-    begins = match.start()
+    begins = match.start() if resides is None else resides.start()
     while begins > floor and text[begins - 1].isalpha():
         begins -= 1  # "isn't": the whole word is the negation's
     return begins

@@ -185,6 +185,16 @@ def test_a_negation_or_exclusion_is_the_places_ne_never_the_place(brief, places)
         # Near neighbours: no verb of doing, an explicit lead in the work, an adjective.
         ("Sales directors in Germany", [("eq", "Germany")], "directors"),
         ("Who sold staplers, based in Spain?", [("eq", "Spain")], "sold staplers"),
+        # A word of residence right before the exclusion makes it where the person is not based,
+        # even in the words about the work; without one, the exclusion is the work's.
+        ("Who has 20+ years marketing infant formula in European markets, based outside Europe?",
+         [("ne", "Europe")], "20+ years marketing infant formula in European markets"),
+        ("Who sold staplers, living outside of Spain?", [("ne", "Spain")], "sold staplers"),
+        ("Who sold staplers, located outside France?", [("ne", "France")], "sold staplers"),
+        ("Who marketed infant formula outside Europe?", [],
+         "marketed infant formula outside Europe"),
+        ("Who sold staplers outside the DACH region, based in Spain?", [("eq", "Spain")],
+         "sold staplers outside the DACH region"),
         ("Who are the leading infant formula marketers in Europe?", [("eq", "Europe")],
          "leading infant formula marketers"),
     ],

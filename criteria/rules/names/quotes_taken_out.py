@@ -102,16 +102,25 @@ def _refused(sentence: str, span: tuple[int, int], facet: Facet, naming: Naming)
     )
     if fate.fate != REFUSED or not fate.why:
         return None
-    if fate.why == COMPLEMENT_OF_ANOTHER_THING and _a_place_or_a_rank(sentence[: span[0]], facet):
+    if fate.why == COMPLEMENT_OF_ANOTHER_THING and _a_place_or_a_rank(
+        sentence[: span[0]], sentence[span[0] : span[1]], facet
+    ):
         return None
     return PREFIX + fate.why
 
 
-def _a_place_or_a_rank(before: str, facet: Facet) -> bool:
+def _a_place_or_a_rank(before: str, quote: str, facet: Facet) -> bool:
     """The two complements a quote is read through: a rank before the preposition ("director
     of marketing") names the person's own post, and a place preposition before a place
-    ("hospitals in Germany") places the work — the name rule's "a place the reader can place"."""
+    ("hospitals in Germany") places the work — the name rule's "a place the reader can place".
+    A quote that opens with its own preposition or article ("in France" out of "Halden Care in
+    France") is read with them before it, as the name rule reads it."""
     words = [word.casefold() for word in _WORD.findall(before) if word[0].isalnum()]
+    opening = [word.casefold() for word in _WORD.findall(quote) if word[0].isalnum()]
+    for word in opening[:-1]:
+        if word not in ARTICLES | COMPLEMENT_PREPS | PLACE_PREPS:
+            break
+        words.append(word)
     while words and words[-1] in ARTICLES:
         words.pop()
     if len(words) < 2:

@@ -118,3 +118,25 @@ def test_only_what_is_stated_for_another_condition_lets_the_complement_stand(sta
     at = text.index("baby formula")
     quote = Quote("product", "baby formula", "doc", at, at + len("baby formula"))
     assert taken_out(text, quote, FACET["product"], naming) == why
+
+
+@pytest.mark.parametrize(
+    ("sentence", "words", "why"),
+    [
+        # a place quoted with its own preposition behind another noun: where the work was
+        ("Ada leads marketing for baby formula at Halden Care in France.", "in France", None),
+        ("Ada leads marketing for baby formula at Halden Care in France.", "Care in France",
+         None),
+        ("Ada leads marketing for baby formula at Halden Care across the Nordics.",
+         "across the Nordics", None),
+        ("Ada leads marketing for baby formula at Halden Care within Europe.", "within Europe",
+         None),
+        # near neighbours: a preposition that places nothing leaves the complement standing
+        ("Ada leads marketing for baby formula at Halden Care for France.", "for France",
+         QUOTE_COMPLEMENT_OF_ANOTHER_THING),
+        ("Ada leads marketing for baby formula at Halden Care of France.", "of France",
+         QUOTE_COMPLEMENT_OF_ANOTHER_THING),
+    ],
+)  # fmt: skip
+def test_a_place_quoted_with_its_own_preposition_places_the_work(sentence, words, why):
+    assert _taken_out(sentence, words, "market") == why
