@@ -22,7 +22,6 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -40,6 +39,7 @@ from tests.limma.processes import (
     poll,
     proc_table,
 )
+from tests.scratch_database import scratch_database
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -190,28 +190,8 @@ def test_make_demo_stops_the_page_and_its_worker_on(signum, demo_dir, tmp_path):
 @pytest.fixture(scope="module")
 def run_database(tmp_path_factory) -> Iterator[str]:
     """The database scripts/run serves: SQLite, or a scratch PostgreSQL database of its own."""
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith("postgres"):
-        yield f"sqlite:///{tmp_path_factory.mktemp('run') / 'limma.sqlite3'}"
-        return
-    import psycopg
-
-    parts = urlsplit(url)
-    name = f"{parts.path.lstrip('/')}_processes"
-    server = {
-        "host": parts.hostname or "127.0.0.1",
-        "port": parts.port or 5432,
-        "user": parts.username or "postgres",
-        "password": parts.password,
-        "dbname": "postgres",
-        "autocommit": True,
-    }
-    with psycopg.connect(**server) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    yield urlunsplit(parts._replace(path=f"/{name}"))
-    with psycopg.connect(**server) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with scratch_database(tmp_path_factory.mktemp("run") / "limma.sqlite3", "processes") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -10,11 +10,11 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from qa_view.visitors import NAME_IP_ATTEMPTS
+from tests.scratch_database import scratch_database
 
 ROOT = Path(__file__).resolve().parents[2]
 # One step in a process of its own: sign in (or make the visitor), print what came of it.
@@ -44,29 +44,9 @@ else:
 
 
 @pytest.fixture
-def scratch_database(tmp_path) -> Iterator[str]:
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith("postgres"):
-        yield f"sqlite:///{tmp_path / 'sign-in.sqlite3'}"
-        return
-    import psycopg
-
-    parts = urlsplit(url)
-    name = f"{parts.path.lstrip('/')}_sign_in"
-    server = {
-        "host": parts.hostname or "127.0.0.1",
-        "port": parts.port or 5432,
-        "user": parts.username or "postgres",
-        "password": parts.password,
-        "dbname": "postgres",
-        "autocommit": True,
-    }
-    with psycopg.connect(**server) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    yield urlunsplit(parts._replace(path=f"/{name}"))
-    with psycopg.connect(**server) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+def sign_in_database(tmp_path) -> Iterator[str]:
+    with scratch_database(tmp_path / "sign-in.sqlite3", "sign_in") as url:
+        yield url
 
 
 def in_a_process(database: str, step: str, **args: object) -> object:
@@ -79,18 +59,18 @@ def in_a_process(database: str, step: str, **args: object) -> object:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_the_sign_in_limits_hold_across_two_processes(scratch_database):
-    code = in_a_process(scratch_database, "make")
+def test_the_sign_in_limits_hold_across_two_processes(sign_in_database):
+    code = in_a_process(sign_in_database, "make")
 
     # Five typos in one process, the right code in another: the visitor gets in.
-    assert in_a_process(scratch_database, "try", ip="10.0.0.3", codes=["nope"] * 5) == ["wrong"] * 5
-    assert in_a_process(scratch_database, "try", ip="10.0.0.3", codes=[code]) == ["in"]
+    assert in_a_process(sign_in_database, "try", ip="10.0.0.3", codes=["nope"] * 5) == ["wrong"] * 5
+    assert in_a_process(sign_in_database, "try", ip="10.0.0.3", codes=[code]) == ["in"]
 
     # A guesser's wrong codes in one process hold that address in the next one, not another.
     guesses = ["nope"] * NAME_IP_ATTEMPTS
     assert (
-        in_a_process(scratch_database, "try", ip="10.0.0.1", codes=guesses)
+        in_a_process(sign_in_database, "try", ip="10.0.0.1", codes=guesses)
         == ["wrong"] * NAME_IP_ATTEMPTS
     )
-    assert in_a_process(scratch_database, "try", ip="10.0.0.1", codes=[code]) == ["limited"]
-    assert in_a_process(scratch_database, "try", ip="10.0.0.2", codes=[code]) == ["in"]
+    assert in_a_process(sign_in_database, "try", ip="10.0.0.1", codes=[code]) == ["limited"]
+    assert in_a_process(sign_in_database, "try", ip="10.0.0.2", codes=[code]) == ["in"]
