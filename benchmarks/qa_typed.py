@@ -23,10 +23,8 @@ split; the reader is the product's offline one, as `make demo` runs it.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +32,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from benchmarks._offline_store import offline_store  # noqa: E402
+
 BUDGET = {"max_reads": 5000, "max_seconds": 300.0, "max_read_seconds": 3600.0}
 TRIES = 20  # calls per question while the read is still partial
 STAPLERS, FORMULA = "surgical_staplers", "infant_formula"
@@ -100,19 +101,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
 
 def setup() -> Path:
     """A scratch SQLite store, migrated; reads run inside the call (no worker needed)."""
-    scratch = Path(tempfile.mkdtemp(prefix="limma-typed-"))
-    os.environ["LIMMA_VAR_DIR"] = str(scratch)
-    os.environ["DATABASE_URL"] = f"sqlite:///{scratch / 'typed.sqlite3'}"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "limma.settings"
-    os.environ["LIMMA_PROVIDER"] = "offline"
-    os.environ["LIMMA_CRITERIA_BACKGROUND"] = "0"
-    os.environ.setdefault("LIMMA_LOG_LEVEL", "WARNING")
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
-    return scratch
+    return offline_store("limma-typed-")
 
 
 def asked(brought: Any, typed: Typed) -> Any:

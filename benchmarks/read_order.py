@@ -19,17 +19,17 @@ the words the order is computed from differ).
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import shutil
 import sys
-import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks._offline_store import offline_store
 
 SHARES = (0.02, 0.05, 0.10, 0.25, 0.50)
 # The directory's niches as a visitor may word them: other words for every untyped condition
@@ -59,19 +59,8 @@ def parse() -> argparse.Namespace:
 
 
 def setup() -> Path:
-    scratch = Path(tempfile.mkdtemp(prefix="limma-read-order-"))
-    os.environ["LIMMA_VAR_DIR"] = str(scratch)
-    os.environ["DATABASE_URL"] = f"sqlite:///{scratch / 'order.sqlite3'}"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "limma.settings"
-    os.environ["LIMMA_PROVIDER"] = "offline"
-    os.environ["LIMMA_CRITERIA_BACKGROUND"] = "0"
-    os.environ.setdefault("LIMMA_LOG_LEVEL", "WARNING")
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
-    return scratch
+    """A scratch SQLite store, migrated; reads run inside the call (no worker needed)."""
+    return offline_store("limma-read-order-")
 
 
 def read_whole(brought: Any, niche: Any) -> Any:

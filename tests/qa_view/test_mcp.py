@@ -23,6 +23,7 @@ from qa_view.mcp_server import build_server, result_text
 from qa_view.tools import READ_ONLY_TOOLS
 from tests.factories import make_key
 from tests.qa_view.conftest import EUROPE
+from tests.qa_view.scratch_store import scratch_store_made
 
 ROOT = Path(__file__).resolve().parents[2]
 ALL = [
@@ -170,17 +171,7 @@ def test_a_revoked_key_is_refused_on_its_next_call(directory):
 @pytest.fixture(scope="module")
 def scratch_store(tmp_path_factory):
     """A migrated scratch SQLite store and its admin key's token, for the command's processes."""
-    folder = tmp_path_factory.mktemp("mcp-store")
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env |= {"LIMMA_VAR_DIR": str(folder), "DJANGO_SETTINGS_MODULE": "limma.settings"}
-    manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True, timeout=300)
-    made = subprocess.run(
-        [*manage, "create_workspace", "Scratch"], cwd=ROOT, env=env, check=True, timeout=120,
-        capture_output=True, text=True,
-    )  # fmt: skip
-    token = next(line.split()[-1] for line in made.stdout.splitlines() if "lk_" in line)
-    return env, token
+    return scratch_store_made(tmp_path_factory.mktemp("mcp-store"))
 
 
 def test_manage_py_mcp_server_over_stdio(scratch_store):

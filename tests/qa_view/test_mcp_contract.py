@@ -7,8 +7,6 @@ a reply to every line, the ones that fail to parse included."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -26,6 +24,7 @@ from qa_view.mcp_server import build_server, result_text
 from qa_view.tools import READ_ONLY_TOOLS, REGISTRY
 from tests.factories import make_key
 from tests.qa_view.conftest import EUROPE
+from tests.qa_view.scratch_store import scratch_store_made
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -197,16 +196,7 @@ def test_the_consoles_three_modes_are_prompts(directory):
 @pytest.fixture(scope="module")
 def scratch_store(tmp_path_factory):
     """A migrated scratch SQLite store and its admin key, for the command's processes."""
-    folder = tmp_path_factory.mktemp("mcp-contract")
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env |= {"LIMMA_VAR_DIR": str(folder), "DJANGO_SETTINGS_MODULE": "limma.settings"}
-    manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True, timeout=300)
-    made = subprocess.run(
-        [*manage, "create_workspace", "Scratch"], cwd=ROOT, env=env, check=True, timeout=120,
-        capture_output=True, text=True,
-    )  # fmt: skip
-    token = next(line.split()[-1] for line in made.stdout.splitlines() if "lk_" in line)
+    env, token = scratch_store_made(tmp_path_factory.mktemp("mcp-contract"))
     return {**env, "LIMMA_API_KEY": token}
 
 
