@@ -26,7 +26,7 @@ from criteria.criterion.address import reader_identity
 from criteria.criterion.resolve import Resolved, criterion_resolve
 from criteria.likeliest import likeliest_first, similarity_of
 from criteria.lists.four import Lists
-from criteria.lists.gather import ENTITY_FIELDS, JUDGMENT_FIELDS, RunState, Stored, gathered
+from criteria.lists.gather import ENTITY_FIELDS, JUDGMENT_FIELDS, RunState, Stored, run_gather
 from criteria.lists.rows import match_rows_write
 from criteria.many import among
 from criteria.models import Criterion, Judgment
@@ -376,7 +376,7 @@ def _gather(
         documents=plan.documents,
         as_of=as_of,
     )
-    built = gathered(
+    built = run_gather(
         _stored(run, entity_pks),
         plan=plan,
         entity_pks=entity_pks,
