@@ -35,7 +35,7 @@ from criteria.plan import (
     SECONDS_PER_READ,
     Budget,
     Plan,
-    budget_checked,
+    budget_check,
     estimate,
     plan_build,
 )
@@ -93,7 +93,7 @@ def criteria_run(
 ) -> CriteriaRun:
     """as_of: the search's ("YYYY", "YYYY-MM", "YYYY-MM-DD"; today where empty) — the day a
     recency is decided at; with the record as it stands, applied when the lists are built."""
-    budget = budget_checked(budget_raw)
+    budget = budget_check(budget_raw)
     context = door.CallContext(workspace_id=workspace.id, api_key_id=key.pk, request_id=request_id)
     resolved = criterion_resolve(
         workspace=workspace, raw=raw, context=context, may_mint=key.may_write
