@@ -312,11 +312,11 @@ def _submit(ids: list[int]) -> None:
     waiting_ids = set(waiting.values_list("pk", flat=True))
     handed = [judgment_id for judgment_id in ids if judgment_id in waiting_ids]  # plan order
     # Handed first, marked handed after: the workers start on the plan while this call writes.
-    _hand(handed, door.current_visitor())
+    _tasks_hand_out(handed, door.current_visitor())
     Judgment.objects.filter(pk__in=among(handed)).update(submitted_at=now)
 
 
-def _hand(ids: list[int], visitor: str) -> None:
+def _tasks_hand_out(ids: list[int], visitor: str) -> None:
     """One task per worker (never more than the reads), each walking the whole plan and
     claiming from it, so the workers share it to its end. Whose question asked for the read
     goes with it, so its calls are theirs."""
@@ -334,7 +334,7 @@ def workers_read(ids: list[int], visitor: str) -> dict[str, int]:
         ids,
         workers=cluster_workers(),
         go_on=lambda: time.monotonic() < stop_at,
-        hand_on=lambda waiting: _hand(waiting, visitor),  # what waited behind a slow read
+        hand_on=lambda waiting: _tasks_hand_out(waiting, visitor),  # what waited behind a slow read
         write_behind=True,  # the next model call does not wait for the last write
     )
     with door.calls_for_visitor(visitor), closing(reads):
