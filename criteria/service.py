@@ -182,7 +182,7 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
     if limma_settings().criteria_background:
         handed_at, handed = time.monotonic(), timezone.now()
         _submit(ids)
-        while (still := _open(ids)) and time.monotonic() < deadline:
+        while (still := _open_count(ids)) and time.monotonic() < deadline:
             if time.monotonic() - handed_at >= unclaimed_seconds() and not _claimed_since(
                 ids, handed
             ):
@@ -195,7 +195,7 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
             time.sleep(POLL_SECONDS if still > cluster_workers() else POLL_SECONDS / 4)
     else:
         _read_in_call(run, ids, budget, deadline)
-    still_open = _open(ids)
+    still_open = _open_count(ids)
     if run.status != "over_budget_during_read":  # what was read stands; the rest waits
         _settle_status(run, ids, still_open=bool(still_open))
     run.background = {
@@ -225,7 +225,7 @@ def retry_after_s(ids: list[int]) -> int:
         OFFLINE_SECONDS_PER_READ if limma_settings().provider == "offline" else SECONDS_PER_READ
     )
     lease = claim_lease().total_seconds()
-    return max(1, math.ceil(min(_open(ids) * per_read / cluster_workers(), lease)))
+    return max(1, math.ceil(min(_open_count(ids) * per_read / cluster_workers(), lease)))
 
 
 def _queued(run: CriteriaRun, identity: str) -> list[int]:
@@ -269,7 +269,7 @@ def _read_in_call(run: CriteriaRun, ids: list[int], budget: Budget, deadline: fl
             spent += (read.usd or Decimal("0")) - costs[read.judgment_id]
             if read.failure.startswith(f"{SPEND_CAP}:"):
                 break  # every read after it would be refused at the same ceiling
-    if spent > budget.max_usd and _open(ids):
+    if spent > budget.max_usd and _open_count(ids):
         run.status, run.status_reason = "over_budget_during_read", "max_usd"
 
 
@@ -357,7 +357,7 @@ def _at_spend_cap(ids: list[int]) -> bool:
     return failed.filter(failure__startswith=f"{SPEND_CAP}:").exists()
 
 
-def _open(ids: list[int]) -> int:
+def _open_count(ids: list[int]) -> int:
     return Judgment.objects.filter(
         pk__in=among(ids), state__in=(Judgment.State.QUEUED, Judgment.State.IN_FLIGHT)
     ).count()
