@@ -4,6 +4,8 @@
   runs, they close a circle all the same) and under TYPE_CHECKING (a circle of types is one);
 - `limma/`, the core every verb stands on, imports no app above it — the project's URL
   configuration excepted, which is where Django includes the apps;
+- a model imports nothing that reads or writes models (a service, placement): what is written
+  beside a row is written by the service that writes it, never by the model's save();
 - a verb (search, ideas, criteria) imports nothing of the Q&A page (`qa_view/`);
 - no module imports another module's private (`_name`) function, class or constant.
 """
@@ -141,6 +143,21 @@ def core_upward(imports: list[Import]) -> list[str]:
     ]
 
 
+def _is_models(module: str) -> bool:
+    parts = module.split(".")
+    return len(parts) > 1 and parts[1] == "models"
+
+
+def models_calling_out(imports: list[Import]) -> list[str]:
+    """A models module importing a module that itself imports models: a service, placement."""
+    storing = {edge.importer for edge in imports if _is_models(edge.imported)}
+    return [
+        f"{edge.importer}:{edge.line} imports {edge.imported}"
+        for edge in imports
+        if _is_models(edge.importer) and not _is_models(edge.imported) and edge.imported in storing
+    ]
+
+
 def verbs_on_the_page(imports: list[Import]) -> list[str]:
     return [
         f"{edge.importer}:{edge.line} imports {edge.imported}"
@@ -178,6 +195,10 @@ def test_no_circle_of_imports(imports):
 
 def test_the_core_imports_no_app_above_it(imports):
     assert core_upward(imports) == []
+
+
+def test_no_model_imports_what_writes_models(imports):
+    assert models_calling_out(imports) == []
 
 
 def test_no_verb_imports_the_page(imports):
@@ -251,6 +272,22 @@ def test_the_project_urls_may_include_a_verb(tmp_path):
 def test_only_the_url_configuration_may_import_an_app(tmp_path, module):
     imports = _tree(tmp_path, {f"limma/{module}.py": "def ready():\n    import qa_view\n"})
     assert core_upward(imports) == [f"limma.{module}:2 imports qa_view"]
+
+
+def test_a_model_importing_a_service_is_found_even_in_a_method(tmp_path):
+    imports = _tree(
+        tmp_path,
+        {
+            "limma/models/rows.py": (
+                "class Row:\n    def save(self):\n        from limma.services.facts import write\n"
+            ),
+            "limma/models/__init__.py": "from limma.models.rows import Row\n",
+            "limma/services/facts.py": "from limma.models import Row\n",
+            "limma/ids.py": "",
+            "limma/models/keys.py": "from limma.ids import new_id\n",
+        },
+    )
+    assert models_calling_out(imports) == ["limma.models.rows:3 imports limma.services.facts"]
 
 
 @pytest.mark.parametrize("verb", VERBS)
