@@ -194,9 +194,10 @@ def _gaps_store(write: RowsWrite, part: Part, kept: dict[int, list[tuple[str, st
         if kept.get(sentence.pk) and sentence.unlabelled:
             # Labelled now, on a later try: the gap it left is closed.
             Sentence.objects.filter(pk=sentence.pk).update(unlabelled=False)
-            write.gaps_remove(
-                CoverageGap.objects.filter(part=part, relation=RELATION, record_id=str(sentence.pk))
+            closed = CoverageGap.objects.filter(
+                part=part, relation=RELATION, record_id=str(sentence.pk)
             )
+            write.gaps_remove(closed, withheld_of=())  # a sentence's gap is none of its person's
         if not sentence.is_heading and not kept.get(sentence.pk):
             Sentence.objects.filter(pk=sentence.pk).update(unlabelled=True)
             write.gap_keep(

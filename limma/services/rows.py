@@ -84,9 +84,15 @@ class RowsWrite:
             self.people_mark([gap.entity_id])
         return gap
 
-    def gaps_remove(self, gaps: QuerySet[CoverageGap]) -> None:
-        withheld = gaps.filter(reason=WITHHELD, part__isnull=True, entity__isnull=False)
-        self.people_mark(withheld.values_list("entity_id", flat=True))
+    def gaps_remove(
+        self, gaps: QuerySet[CoverageGap], *, withheld_of: Iterable[int] | None = None
+    ) -> None:
+        """withheld_of: the people whose withheld rows these gaps are, when the writer knows
+        them (none for a sentence not labelled); else they are read from the gaps first."""
+        if withheld_of is None:
+            withheld = gaps.filter(reason=WITHHELD, part__isnull=True, entity__isnull=False)
+            withheld_of = withheld.values_list("entity_id", flat=True)
+        self.people_mark(withheld_of)
         gaps.delete()
 
     def row_save(self, row: RelationRow) -> RelationRow:
