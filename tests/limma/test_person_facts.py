@@ -37,7 +37,7 @@ from limma.services.rows import (
     row_save,
 )
 from limma.vocabulary import Vocabulary
-from tests.factories import make_workspace
+from tests.factories import make_document, make_workspace
 from tests.search.directory import directory_export
 
 pytestmark = pytest.mark.django_db
@@ -148,6 +148,32 @@ def test_rows_and_gaps_written_together_leave_the_facts_as_derived_again():
     assert fact_unplaced("based_in", "place") in facts[bea.pk]
     assert cem.pk not in facts
     assert facts == derived_again(workspace)
+
+
+def test_a_reads_row_and_a_sentences_gap_are_none_of_the_persons_facts():
+    workspace = make_workspace()
+    document = make_document(workspace).document
+    greta = document.entity
+    row_create(
+        workspace=workspace, entity=greta, relation="based_in", values={"place": "Poland"},
+        origin="declared",
+    )  # fmt: skip
+    before = stored(workspace)
+
+    with RowsWrite(workspace) as write:
+        write.rows_add(
+            [
+                RelationRow(workspace=workspace, entity=greta, relation="based_in",
+                            values={"place": "Japan"}, origin="extracted", document=document,
+                            char_start=0, char_end=5)
+            ]
+        )  # fmt: skip
+        write.gap_keep(
+            workspace=workspace, entity=greta, part=document.parts.get(), relation="part_label",
+            reason="sentence_not_labelled", record_id="1",
+        )  # fmt: skip
+
+    assert stored(workspace) == before == derived_again(workspace)
 
 
 def test_a_term_added_to_the_vocabulary_leaves_the_facts_as_derived_again():
