@@ -68,7 +68,7 @@ class Budget:
         }
 
 
-def budget_checked(raw: dict[str, Any] | None) -> Budget:
+def budget_check(raw: dict[str, Any] | None) -> Budget:
     """The caller's budget over the defaults; anything outside the limits is a named 422."""
     raw = raw or {}
     faults = [f"{key}:unknown" for key in sorted(set(raw) - set(Budget.__dataclass_fields__))]

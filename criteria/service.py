@@ -26,7 +26,7 @@ from criteria.criterion.address import reader_identity
 from criteria.criterion.resolve import Resolved, criterion_resolve
 from criteria.likeliest import likeliest_first, similarity_of
 from criteria.lists.four import Lists
-from criteria.lists.gather import ENTITY_FIELDS, JUDGMENT_FIELDS, RunState, Stored, gathered
+from criteria.lists.gather import ENTITY_FIELDS, JUDGMENT_FIELDS, RunState, Stored, run_gather
 from criteria.lists.rows import match_rows_write
 from criteria.many import among
 from criteria.models import Criterion, Judgment
@@ -35,7 +35,7 @@ from criteria.plan import (
     SECONDS_PER_READ,
     Budget,
     Plan,
-    budget_checked,
+    budget_check,
     estimate,
     plan_build,
 )
@@ -93,7 +93,7 @@ def criteria_run(
 ) -> CriteriaRun:
     """as_of: the search's ("YYYY", "YYYY-MM", "YYYY-MM-DD"; today where empty) — the day a
     recency is decided at; with the record as it stands, applied when the lists are built."""
-    budget = budget_checked(budget_raw)
+    budget = budget_check(budget_raw)
     context = door.CallContext(workspace_id=workspace.id, api_key_id=key.pk, request_id=request_id)
     resolved = criterion_resolve(
         workspace=workspace, raw=raw, context=context, may_mint=key.may_write
@@ -182,7 +182,7 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
     if limma_settings().criteria_background:
         handed_at, handed = time.monotonic(), timezone.now()
         _submit(ids)
-        while (still := _open(ids)) and time.monotonic() < deadline:
+        while (still := _open_count(ids)) and time.monotonic() < deadline:
             if time.monotonic() - handed_at >= unclaimed_seconds() and not _claimed_since(
                 ids, handed
             ):
@@ -195,7 +195,7 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
             time.sleep(POLL_SECONDS if still > cluster_workers() else POLL_SECONDS / 4)
     else:
         _read_in_call(run, ids, budget, deadline)
-    still_open = _open(ids)
+    still_open = _open_count(ids)
     if run.status != "over_budget_during_read":  # what was read stands; the rest waits
         _settle_status(run, ids, still_open=bool(still_open))
     run.background = {
@@ -225,7 +225,7 @@ def retry_after_s(ids: list[int]) -> int:
         OFFLINE_SECONDS_PER_READ if limma_settings().provider == "offline" else SECONDS_PER_READ
     )
     lease = claim_lease().total_seconds()
-    return max(1, math.ceil(min(_open(ids) * per_read / cluster_workers(), lease)))
+    return max(1, math.ceil(min(_open_count(ids) * per_read / cluster_workers(), lease)))
 
 
 def _queued(run: CriteriaRun, identity: str) -> list[int]:
@@ -269,7 +269,7 @@ def _read_in_call(run: CriteriaRun, ids: list[int], budget: Budget, deadline: fl
             spent += (read.usd or Decimal("0")) - costs[read.judgment_id]
             if read.failure.startswith(f"{SPEND_CAP}:"):
                 break  # every read after it would be refused at the same ceiling
-    if spent > budget.max_usd and _open(ids):
+    if spent > budget.max_usd and _open_count(ids):
         run.status, run.status_reason = "over_budget_during_read", "max_usd"
 
 
@@ -312,11 +312,11 @@ def _submit(ids: list[int]) -> None:
     waiting_ids = set(waiting.values_list("pk", flat=True))
     handed = [judgment_id for judgment_id in ids if judgment_id in waiting_ids]  # plan order
     # Handed first, marked handed after: the workers start on the plan while this call writes.
-    _hand(handed, door.current_visitor())
+    _tasks_hand_out(handed, door.current_visitor())
     Judgment.objects.filter(pk__in=among(handed)).update(submitted_at=now)
 
 
-def _hand(ids: list[int], visitor: str) -> None:
+def _tasks_hand_out(ids: list[int], visitor: str) -> None:
     """One task per worker (never more than the reads), each walking the whole plan and
     claiming from it, so the workers share it to its end. Whose question asked for the read
     goes with it, so its calls are theirs."""
@@ -334,7 +334,7 @@ def workers_read(ids: list[int], visitor: str) -> dict[str, int]:
         ids,
         workers=cluster_workers(),
         go_on=lambda: time.monotonic() < stop_at,
-        hand_on=lambda waiting: _hand(waiting, visitor),  # what waited behind a slow read
+        hand_on=lambda waiting: _tasks_hand_out(waiting, visitor),  # what waited behind a slow read
         write_behind=True,  # the next model call does not wait for the last write
     )
     with door.calls_for_visitor(visitor), closing(reads):
@@ -357,7 +357,7 @@ def _at_spend_cap(ids: list[int]) -> bool:
     return failed.filter(failure__startswith=f"{SPEND_CAP}:").exists()
 
 
-def _open(ids: list[int]) -> int:
+def _open_count(ids: list[int]) -> int:
     return Judgment.objects.filter(
         pk__in=among(ids), state__in=(Judgment.State.QUEUED, Judgment.State.IN_FLIGHT)
     ).count()
@@ -376,7 +376,7 @@ def _gather(
         documents=plan.documents,
         as_of=as_of,
     )
-    built = gathered(
+    built = run_gather(
         _stored(run, entity_pks),
         plan=plan,
         entity_pks=entity_pks,

@@ -24,7 +24,7 @@ class IdeaBudget:
     max_seconds: float = DEFAULT_MAX_SECONDS
 
 
-def budget_checked(raw: dict[str, Any] | None) -> IdeaBudget:
+def budget_check(raw: dict[str, Any] | None) -> IdeaBudget:
     """The budget as sent, each fault named; a missing field takes its default."""
     raw = raw or {}
     faults = [f"{name}:unknown" for name in sorted(set(raw) - BUDGET_FIELDS)]

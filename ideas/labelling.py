@@ -17,6 +17,7 @@ from ideas.topics import topic_fault
 from limma import door
 from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
 from limma.models import CoverageGap, Part, Sentence
+from limma.services.rows import RowsWrite
 
 PARTS_PER_CALL = 8
 CHARS_PER_CALL = 12_000
@@ -47,7 +48,7 @@ def documents_label(*, document_ids: list[int]) -> int:
     (several parts a call, whichever document they are of); how many parts were labelled now."""
     parts = list(
         Part.objects.filter(document_id__in=document_ids, label_state=Part.LabelState.QUEUED)
-        .select_related("document")
+        .select_related("document__workspace")
         .prefetch_related("sentences")
         .order_by("document__workspace_id", "document_id", "ordinal")
     )
@@ -181,26 +182,33 @@ def _labels(parts: list[Part], kept: dict[int, list[tuple[str, str]]]) -> list[P
 def _store(parts: list[Part], kept: dict[int, list[tuple[str, str]]]) -> None:
     labels = _labels(parts, kept)
     for part in parts:
-        for sentence in part.sentences.all():
-            if kept.get(sentence.pk) and sentence.unlabelled:
-                # Labelled now, on a later try: the gap it left is closed.
-                Sentence.objects.filter(pk=sentence.pk).update(unlabelled=False)
-                CoverageGap.objects.filter(
-                    part=part, relation=RELATION, record_id=str(sentence.pk)
-                ).delete()
-            if not sentence.is_heading and not kept.get(sentence.pk):
-                Sentence.objects.filter(pk=sentence.pk).update(unlabelled=True)
-                CoverageGap.objects.get_or_create(
-                    workspace_id=part.document.workspace_id,
-                    part=part,
-                    relation=RELATION,
-                    reason="sentence_not_labelled",
-                    entity_id=part.document.entity_id,
-                    source_table="",
-                    record_id=str(sentence.pk),
-                )
+        with RowsWrite(part.document.workspace) as write:
+            _gaps_store(write, part, kept)
     PartLabel.objects.bulk_create(labels, ignore_conflicts=True)
     _set_state(parts, Part.LabelState.LABELLED)
+
+
+def _gaps_store(write: RowsWrite, part: Part, kept: dict[int, list[tuple[str, str]]]) -> None:
+    """A gap for each sentence of the part no label was kept for; none for one labelled now."""
+    for sentence in part.sentences.all():
+        if kept.get(sentence.pk) and sentence.unlabelled:
+            # Labelled now, on a later try: the gap it left is closed.
+            Sentence.objects.filter(pk=sentence.pk).update(unlabelled=False)
+            closed = CoverageGap.objects.filter(
+                part=part, relation=RELATION, record_id=str(sentence.pk)
+            )
+            write.gaps_remove(closed, withheld_of=())  # a sentence's gap is none of its person's
+        if not sentence.is_heading and not kept.get(sentence.pk):
+            Sentence.objects.filter(pk=sentence.pk).update(unlabelled=True)
+            write.gap_keep(
+                workspace_id=part.document.workspace_id,
+                part=part,
+                relation=RELATION,
+                reason="sentence_not_labelled",
+                entity_id=part.document.entity_id,
+                source_table="",
+                record_id=str(sentence.pk),
+            )
 
 
 def _set_state(parts: list[Part], state: str) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import Count, Sum
 
-from ideas.budget import IdeaBudget, budget_checked
+from ideas.budget import IdeaBudget, budget_check
 from ideas.grouping import (
     MEANS_IT,
     POSSIBLY,
@@ -97,7 +97,7 @@ def idea_ask(
     """Answer an idea over the key's documents (those about `entity_pks` when given)."""
     idea = idea_checked(idea)
     idea_key = normalised(idea)
-    budget = budget_checked(budget_raw)
+    budget = budget_check(budget_raw)
     request_id = request_id or new_request_id()
     handed = documents_hand_on(scope_documents(key, entity_pks)) if key.may_write else 0
     scope = idea_scope(key, entity_pks)

@@ -9,7 +9,7 @@ class LimmaConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
 
         from limma import checks, schema  # noqa: F401 - registers checks and the key's schema
-        from limma.placement import vocabulary_changed
+        from limma.services.rows import vocabulary_changed
 
         for signal in (post_save, post_delete):
             signal.connect(vocabulary_changed, sender="limma.VocabularyTerm")

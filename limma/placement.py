@@ -6,18 +6,22 @@ A search then asks the database which rows hold a term under Europe (a list of t
 vocabulary's closure gives once per search), instead of placing every row's value in Python on
 every call. The placement is data derived from the row and the workspace's vocabulary, so a
 change of the vocabulary (a term added, renamed or removed) places the workspace's rows again.
+What writes rows and gaps, and when the facts are written, is limma.services.rows.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.apps import apps as installed_apps
+from django.apps.registry import Apps
+
 from limma.match import VOCABULARY_TYPES
+from limma.models import CoverageGap, ExternalId, PersonFacts, RelationRow, Workspace
+from limma.pack import Pack
 from limma.vocabulary import Vocabulary
 
 BATCH = 2000
@@ -37,47 +41,8 @@ def row_placed(
     return placed
 
 
-def relation_slots(pack: Any) -> dict[str, dict[str, str]]:
+def relation_slots(pack: Pack) -> dict[str, dict[str, str]]:
     return {name: relation.slots for name, relation in pack.relations.items()}
-
-
-def workspace_rows_placed(workspace: Any) -> int:
-    """Place every row of the workspace again (after its vocabulary changed); rows changed."""
-    from limma.models import RelationRow
-
-    slots = relation_slots(workspace.parsed_pack)
-    vocabulary = workspace.vocabulary
-    changed: list[RelationRow] = []
-    count = 0
-    rows = RelationRow.objects.filter(workspace=workspace, relation__in=list(slots)).only(
-        "pk", "relation", "values", "placed"
-    )
-    for row in rows.iterator(chunk_size=BATCH):
-        placed = row_placed(row.values, slots[row.relation], vocabulary)
-        if placed != row.placed:
-            row.placed = placed
-            changed.append(row)
-        if len(changed) >= BATCH:
-            RelationRow.objects.bulk_update(changed, ["placed"])
-            count += len(changed)
-            changed = []
-    RelationRow.objects.bulk_update(changed, ["placed"])
-    workspace_facts_rebuild(workspace)
-    return count + len(changed)
-
-
-def vocabulary_changed(sender: Any, instance: Any, origin: Any = None, **kwargs: Any) -> None:
-    """A term of a workspace saved or deleted: its rows are placed under the new vocabulary
-    (not when the term goes with its workspace)."""
-    from limma.models import Workspace
-    from limma.models.workspaces import workspace_vocabulary_forget
-
-    workspace_vocabulary_forget(instance.workspace_id)
-    if not _by_itself(instance, origin):
-        return
-    workspace = Workspace.objects.filter(pk=instance.workspace_id).first()
-    if workspace is not None:
-        workspace_rows_placed(workspace)
 
 
 # -- a person's facts: what the search reads of one person, in one narrow row ----------------
@@ -85,7 +50,6 @@ def vocabulary_changed(sender: Any, instance: Any, origin: Any = None, **kwargs:
 DECLARED, WITHHELD = "declared", "withheld"
 # The person is held by the record: an external id or a declared row (the search's scope).
 IN_RECORD = "record"
-_deferred: ContextVar[set[int] | None] = ContextVar("facts_deferred", default=None)
 
 
 def fact_term(relation: str, slot: str, term: str) -> str:
@@ -170,9 +134,7 @@ class FactsWriter:
     """Writes people's facts: each person's row (in the record, their set of facts), each set
     written once per workspace and found again by its digest."""
 
-    def __init__(self, workspace: Any, of: FactsOf, apps: Any = None) -> None:
-        if apps is None:
-            from django.apps import apps
+    def __init__(self, workspace: Workspace, of: FactsOf, apps: Apps = installed_apps) -> None:
         self.workspace_id = workspace.pk
         self.of = of
         self.sets = apps.get_model("limma", "FactsSet")
@@ -219,10 +181,8 @@ class FactsWriter:
         return written
 
 
-def entities_facts_refresh(workspace: Any, entity_ids: Iterable[int]) -> None:
+def entities_facts_refresh(workspace: Workspace, entity_ids: Iterable[int]) -> None:
     """Write again the facts of these people from their rows and gaps as stored now."""
-    from limma.models import CoverageGap, ExternalId, PersonFacts, RelationRow
-
     ids = sorted(set(entity_ids))
     if not ids:
         return
@@ -250,12 +210,12 @@ def entities_facts_refresh(workspace: Any, entity_ids: Iterable[int]) -> None:
         writer.write()
 
 
-def workspace_facts_rebuild(workspace: Any, of: FactsOf | None = None, apps: Any = None) -> int:
+def workspace_facts_rebuild(
+    workspace: Workspace, of: FactsOf | None = None, apps: Apps = installed_apps
+) -> int:
     """Every person's facts of the workspace written again (its vocabulary changed, or a bulk
     load wrote rows without them); people written. A migration hands in its own models (apps)
     and the workspace's pack and vocabulary (of)."""
-    if apps is None:
-        from django.apps import apps
     CoverageGap, ExternalId, RelationRow = (
         apps.get_model("limma", name) for name in ("CoverageGap", "ExternalId", "RelationRow")
     )
@@ -299,34 +259,3 @@ def workspace_facts_rebuild(workspace: Any, of: FactsOf | None = None, apps: Any
     for entity_id in sorted(withheld.keys() | named):
         one(entity_id, [])
     return count + writer.write()
-
-
-@contextmanager
-def facts_deferred(workspace: Any) -> Iterator[set[int]]:
-    """Inside, a row or gap written one at a time only marks its person; the facts of every
-    person marked (and of those the caller adds to the set) are written once at the end."""
-    touched: set[int] = set()
-    token = _deferred.set(touched)
-    try:
-        yield touched
-    finally:
-        _deferred.reset(token)
-    entities_facts_refresh(workspace, touched)
-
-
-def person_written(workspace: Any, entity_id: int | None) -> None:
-    """One of the person's declared rows or withheld gaps was saved or deleted by itself: their
-    facts are written again (or marked, inside facts_deferred)."""
-    if entity_id is None:
-        return
-    deferred = _deferred.get()
-    if deferred is not None:
-        deferred.add(entity_id)
-        return
-    entities_facts_refresh(workspace, [entity_id])
-
-
-def _by_itself(instance: Any, origin: Any) -> bool:
-    """Deleted by itself or with others of its model, not as a cascade of its workspace."""
-    model = origin if isinstance(origin, type) else getattr(origin, "model", type(origin))
-    return origin is None or issubclass(model, type(instance))

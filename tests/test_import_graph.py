@@ -1,8 +1,11 @@
 """The product's import graph, read from its source with `ast`: the layers design.md draws.
 
-- no circle of module-level imports (a TYPE_CHECKING import counts: a circle of types is a circle);
-- `limma/`, the core every verb stands on, imports no app above it — the project's wiring
-  (settings, urls, asgi, wsgi) excepted, which is where Django includes the apps;
+- no circle of imports, counting those inside a function body (run when the function first
+  runs, they close a circle all the same) and under TYPE_CHECKING (a circle of types is one);
+- `limma/`, the core every verb stands on, imports no app above it — the project's URL
+  configuration excepted, which is where Django includes the apps;
+- a model imports nothing that reads or writes models (a service, placement): what is written
+  beside a row is written by the service that writes it, never by the model's save();
 - a verb (search, ideas, criteria) imports nothing of the Q&A page (`qa_view/`);
 - no module imports another module's private (`_name`) function, class or constant.
 """
@@ -19,14 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PRODUCT = ("limma", "search", "ideas", "criteria", "qa_view", "directory")
 ABOVE_THE_CORE = ("search", "ideas", "criteria", "qa_view", "directory")
 VERBS = ("search", "ideas", "criteria")
-PROJECT_WIRING = {
-    "limma.settings",
-    "limma.test_settings",
-    "limma.urls",
-    "limma.page_urls",
-    "limma.asgi",
-    "limma.wsgi",
-}
+URL_CONFIGURATION = {"limma.urls", "limma.page_urls"}
 
 
 @dataclass(frozen=True)
@@ -34,7 +30,6 @@ class Import:
     importer: str
     imported: str  # the product module the statement loads
     names: tuple[str, ...]  # the names a `from ... import` takes from it
-    module_level: bool  # outside every function body (run when the importer is imported)
     line: int
 
 
@@ -58,23 +53,15 @@ def _known(dotted: str, modules: dict[str, Path]) -> str | None:
     return dotted or None
 
 
-def _walk(node: ast.AST, in_function: bool = False):
-    for child in ast.iter_child_nodes(node):
-        inner = in_function or isinstance(
-            child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-        )
-        yield child, inner
-        yield from _walk(child, inner)
-
-
 def imports_of(name: str, source: str, modules: dict[str, Path], is_package: bool) -> list[Import]:
+    """Every import statement of the module, at its top and inside every function body."""
     found = []
-    for node, in_function in _walk(ast.parse(source)):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 target = _known(alias.name, modules)
                 if target:
-                    found.append(Import(name, target, (), not in_function, node.lineno))
+                    found.append(Import(name, target, (), node.lineno))
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
@@ -86,12 +73,12 @@ def imports_of(name: str, source: str, modules: dict[str, Path], is_package: boo
             for alias in node.names:
                 submodule = f"{base}.{alias.name}"
                 if submodule in modules:  # `from criteria.lists import four`: the module itself
-                    found.append(Import(name, submodule, (), not in_function, node.lineno))
+                    found.append(Import(name, submodule, (), node.lineno))
                 else:
                     taken.append(alias.name)
             target = _known(base, modules)
             if target and taken:
-                found.append(Import(name, target, tuple(taken), not in_function, node.lineno))
+                found.append(Import(name, target, tuple(taken), node.lineno))
     return found
 
 
@@ -104,10 +91,10 @@ def product_imports(root: Path = ROOT) -> list[Import]:
 
 
 def circles(imports: list[Import]) -> list[list[str]]:
-    """Every strongly connected set of two or more modules over module-level imports (Tarjan)."""
+    """Every strongly connected set of two or more modules over every import (Tarjan)."""
     graph: dict[str, set[str]] = {}
     for edge in imports:
-        if edge.module_level and edge.imported != edge.importer:
+        if edge.imported != edge.importer:
             graph.setdefault(edge.importer, set()).add(edge.imported)
     index: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -151,8 +138,23 @@ def core_upward(imports: list[Import]) -> list[str]:
         f"{edge.importer}:{edge.line} imports {edge.imported}"
         for edge in imports
         if _app(edge.importer) == "limma"
-        and edge.importer not in PROJECT_WIRING
+        and edge.importer not in URL_CONFIGURATION
         and _app(edge.imported) in ABOVE_THE_CORE
+    ]
+
+
+def _is_models(module: str) -> bool:
+    parts = module.split(".")
+    return len(parts) > 1 and parts[1] == "models"
+
+
+def models_calling_out(imports: list[Import]) -> list[str]:
+    """A models module importing a module that itself imports models: a service, placement."""
+    storing = {edge.importer for edge in imports if _is_models(edge.imported)}
+    return [
+        f"{edge.importer}:{edge.line} imports {edge.imported}"
+        for edge in imports
+        if _is_models(edge.importer) and not _is_models(edge.imported) and edge.imported in storing
     ]
 
 
@@ -179,10 +181,12 @@ def imports() -> list[Import]:
 
 
 def test_the_graph_is_read(imports):
-    """The reader sees the product: criteria's service takes the plan, a verb the core."""
+    """The reader sees the product: criteria's service takes the plan, a verb the core, and the
+    store's app config, inside ready(), the receiver it connects."""
     edges = {(edge.importer, edge.imported) for edge in imports}
     assert ("criteria.service", "criteria.plan") in edges
     assert ("search.service", "limma.models") in edges
+    assert ("limma.apps", "limma.services.rows") in edges
 
 
 def test_no_circle_of_imports(imports):
@@ -191,6 +195,10 @@ def test_no_circle_of_imports(imports):
 
 def test_the_core_imports_no_app_above_it(imports):
     assert core_upward(imports) == []
+
+
+def test_no_model_imports_what_writes_models(imports):
+    assert models_calling_out(imports) == []
 
 
 def test_no_verb_imports_the_page(imports):
@@ -230,15 +238,15 @@ def test_a_circle_is_found_even_through_type_checking(tmp_path):
     assert circles(imports) == [["criteria.rules.a", "criteria.rules.b"]]
 
 
-def test_an_import_inside_a_function_is_no_circle(tmp_path):
+def test_an_import_inside_a_function_closes_a_circle(tmp_path):
     imports = _tree(
         tmp_path,
         {
             "limma/a.py": "from limma.b import B\n",
-            "limma/b.py": "def f():\n    from limma.a import A\n",
+            "limma/b.py": "class B:\n    def f(self):\n        from limma.a import A\n",
         },
     )
-    assert circles(imports) == []
+    assert circles(imports) == [["limma.a", "limma.b"]]
 
 
 def test_a_relative_circle_is_found(tmp_path):
@@ -258,6 +266,28 @@ def test_the_core_importing_an_app_above_it_is_found_even_in_a_function(tmp_path
 def test_the_project_urls_may_include_a_verb(tmp_path):
     imports = _tree(tmp_path, {"limma/urls.py": "from search.api import SearchApi\n"})
     assert core_upward(imports) == []
+
+
+@pytest.mark.parametrize("module", ["settings", "apps", "asgi"])
+def test_only_the_url_configuration_may_import_an_app(tmp_path, module):
+    imports = _tree(tmp_path, {f"limma/{module}.py": "def ready():\n    import qa_view\n"})
+    assert core_upward(imports) == [f"limma.{module}:2 imports qa_view"]
+
+
+def test_a_model_importing_a_service_is_found_even_in_a_method(tmp_path):
+    imports = _tree(
+        tmp_path,
+        {
+            "limma/models/rows.py": (
+                "class Row:\n    def save(self):\n        from limma.services.facts import write\n"
+            ),
+            "limma/models/__init__.py": "from limma.models.rows import Row\n",
+            "limma/services/facts.py": "from limma.models import Row\n",
+            "limma/ids.py": "",
+            "limma/models/keys.py": "from limma.ids import new_id\n",
+        },
+    )
+    assert models_calling_out(imports) == ["limma.models.rows:3 imports limma.services.facts"]
 
 
 @pytest.mark.parametrize("verb", VERBS)

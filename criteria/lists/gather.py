@@ -1,7 +1,7 @@
 """A read's lists built from what is stored: a pure function, no query and no write.
 
 criteria/service.py loads what a run's reply is built from (Stored: the judgments of the plan's
-documents, the candidates' entities, the splitter's calls), calls gathered() and then makes the
+documents, the candidates' entities, the splitter's calls), calls run_gather() and then makes the
 writes itself, each explicit: the match rows, and the judgments marked reported. So the lists,
 the verdicts, the reads and the usage can be tested on rows made in memory.
 """
@@ -147,7 +147,7 @@ def usage_of(fresh: list[Judgment], stored: Stored) -> dict[str, Any]:
     }
 
 
-def gathered(
+def run_gather(
     stored: Stored,
     *,
     plan: Plan,

@@ -16,7 +16,7 @@ from django.db import transaction
 from criteria.many import among
 from criteria.models import Criterion
 from limma.models import Document, RelationRow
-from limma.placement import row_placed
+from limma.services.rows import RowsWrite
 
 RELATION = "criterion"
 
@@ -46,11 +46,12 @@ def match_rows_write(
     unwritten = {pk: values for pk, values in wanted.items() if pk not in written}
     new = new_rows(criterion, unwritten, documents)
     if stale or new:
-        with transaction.atomic():
+        with transaction.atomic(), RowsWrite(criterion.workspace) as write:
             if stale:
-                RelationRow.objects.filter(pk__in=among(stale)).delete()
+                stale_rows = RelationRow.objects.filter(pk__in=among(stale))
+                write.rows_remove(stale_rows, declared_of=())  # a read's rows are extracted
             # In the order the people were matched; each new row's pk is set on it.
-            RelationRow.objects.bulk_create(new)
+            write.rows_add(new)
     written.update({row.entity_id: row.pk for row in new})
     return {entity_pk: written[entity_pk] for entity_pk in matched}
 
@@ -67,10 +68,9 @@ def row_values(criterion: Criterion, entry: dict[str, Any]) -> dict[str, Any]:
 def new_rows(
     criterion: Criterion, wanted: dict[int, dict[str, Any]], documents: dict[str, Document]
 ) -> list[RelationRow]:
-    """The unsaved rows, each placed as RelationRow.save() places a row (bulk_create does not
-    call it), its receipt the first quote's span."""
+    """The unsaved rows (placed as they are written), each one's receipt its first quote's
+    span."""
     workspace = criterion.workspace
-    relation = workspace.parsed_pack.relation(RELATION) if wanted else None
     rows = []
     for entity_pk, values in wanted.items():
         first = values["evidence"][0]
@@ -80,7 +80,6 @@ def new_rows(
                 entity_id=entity_pk,
                 relation=RELATION,
                 values=values,
-                placed=row_placed(values, relation.slots, workspace.vocabulary) if relation else {},
                 origin=RelationRow.Origin.EXTRACTED,
                 document=documents[first["source_id"]],
                 char_start=first["char_start"],

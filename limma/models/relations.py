@@ -1,8 +1,8 @@
-"""Relation rows (the record when declared, a read's finding when extracted) and coverage gaps."""
+"""Relation rows (the record when declared, a read's finding when extracted) and coverage gaps,
+and the facts derived from them. Written through limma.services.rows, which places each row
+and writes its person's facts again: saving a model here writes nothing beside it."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from django.db import models
 
@@ -17,8 +17,9 @@ class RelationRow(models.Model):
     relation = models.CharField(max_length=64)
     values = models.JSONField(default=dict)
     # Each vocabulary slot's term ({"place": "Germany"}), absent when the vocabulary cannot
-    # place the value: written with the row and again when the vocabulary changes
-    # (limma.placement), so a search joins terms instead of placing values.
+    # place the value: written with the row and again when the vocabulary changes (every
+    # writer writes rows through limma.services.rows), so a search joins terms instead of
+    # placing values.
     placed = models.JSONField(default=dict, blank=True)
     origin = models.CharField(max_length=16, choices=Origin.choices)
     # Declared: where the export held it; columns maps each slot to its column.
@@ -70,29 +71,6 @@ class RelationRow(models.Model):
     def __str__(self) -> str:
         return f"{self.relation}({self.values})"
 
-    def save(self, *args, **kwargs) -> None:
-        """A row saved one at a time is placed here; bulk writers place their rows themselves."""
-        from limma.placement import row_placed
-
-        relation = self.workspace.parsed_pack.relation(self.relation)
-        if relation is not None:
-            self.placed = row_placed(self.values, relation.slots, self.workspace.vocabulary)
-        super().save(*args, **kwargs)
-        self._person_written()
-
-    def delete(self, *args, **kwargs) -> Any:
-        """Deleted one at a time, its person's facts follow; a bulk deleter (connect) writes
-        them itself, and a cascade takes them with the person."""
-        deleted = super().delete(*args, **kwargs)
-        self._person_written()
-        return deleted
-
-    def _person_written(self) -> None:
-        from limma.placement import person_written
-
-        if self.origin == self.Origin.DECLARED:
-            person_written(self.workspace, self.entity_id)
-
 
 class CoverageGap(models.Model):
     """Something the store knows it does not hold: a withheld row, an unlabelled sentence."""
@@ -123,22 +101,6 @@ class CoverageGap(models.Model):
     def __str__(self) -> str:
         return f"{self.relation}: {self.reason}"
 
-    def save(self, *args, **kwargs) -> None:
-        super().save(*args, **kwargs)
-        self._person_written()
-
-    def delete(self, *args, **kwargs) -> Any:
-        """As a row's: one at a time, its person's facts follow."""
-        deleted = super().delete(*args, **kwargs)
-        self._person_written()
-        return deleted
-
-    def _person_written(self) -> None:
-        from limma.placement import WITHHELD, person_written
-
-        if self.reason == WITHHELD and self.part_id is None:
-            person_written(self.workspace, self.entity_id)
-
 
 class FactsSet(models.Model):
     """One set of facts (limma.placement's codes) that people of a workspace hold: each vocabulary
@@ -165,9 +127,9 @@ class PersonFacts(models.Model):
     """What one person's declared rows and withheld gaps say: the set of facts they hold, and
     whether the record holds them (an external id or a declared row: the search's scope).
 
-    Derived data, one narrow row per person who has any: written where their rows and gaps are
-    written and again when the vocabulary changes, so a search of one constraint per relation
-    counts people per set of facts instead of grouping all their rows.
+    Derived data, one narrow row per person who has any: written when their rows and gaps are
+    written (limma.services.rows) and again when the vocabulary changes, so a search of one
+    constraint per relation counts people per set of facts instead of grouping all their rows.
     """
 
     entity = models.OneToOneField(

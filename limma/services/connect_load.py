@@ -14,8 +14,8 @@ from typing import Any
 
 from limma.models import CoverageGap, Document, Entity, ExternalId, Part, RelationRow, Workspace
 from limma.names import name_key
-from limma.placement import facts_deferred, row_placed
 from limma.services.connect_mapping import DocumentMap, Mapping, RelationMap, cell
+from limma.services.rows import RowsWrite
 from limma.services.segmentation import documents_segment
 
 TRUTHY = {"1", "true", "yes", "y", "withheld"}
@@ -62,14 +62,14 @@ class ExportLoader:
         self.tables = tables
         self.loaded = Loaded()
         self.entities: dict[Address, Entity] = {}
-        self.touched: set[int] = set()  # people whose rows or gaps this load changes
+        # The rows and gaps written: the facts of the people loaded, and of those whose rows
+        # or gaps go, are written once when it closes.
+        self.write = RowsWrite(workspace)
 
     def load(self, mapping: Mapping, records: dict[Address, Record]) -> Loaded:
-        # The facts of the people loaded, and of those whose rows or gaps go, written once
-        # at the end (limma.placement).
-        with facts_deferred(self.workspace) as self.touched:
+        with self.write:
             self.load_entities(records)
-            self.touched.update(entity.pk for entity in self.entities.values())
+            self.write.people_mark(entity.pk for entity in self.entities.values())
             for relation_map in mapping.relations:
                 self.load_relation(relation_map)
         for document_map in mapping.documents:
@@ -143,13 +143,8 @@ class ExportLoader:
                 origin=RelationRow.Origin.DECLARED,
             )
         }
-        stale = [row.pk for address, row in existing.items() if address not in wanted]
-        self.touched.update(
-            existing[address].entity_id for address in existing if address not in wanted
-        )
+        stale = [row for address, row in existing.items() if address not in wanted]
         fresh = []
-        relation = self.workspace.parsed_pack.relation(relation_map.relation)
-        slots = relation.slots if relation is not None else {}
         for address, (entity, values) in wanted.items():
             columns = {slot: col for slot, col in relation_map.slots.items() if slot in values}
             row = existing.get(address)
@@ -157,23 +152,24 @@ class ExportLoader:
                 self.loaded.rows_kept += 1
                 continue
             if row is not None:
-                stale.append(row.pk)
+                stale.append(row)
             fresh.append(
                 RelationRow(
                     workspace=self.workspace,
                     entity=entity,
                     relation=relation_map.relation,
                     values=values,
-                    placed=row_placed(values, slots, self.workspace.vocabulary),
                     origin=RelationRow.Origin.DECLARED,
                     source_table=relation_map.table,
                     columns=columns,
                     record_id=address[0],
                 )
             )
-        self.touched.update(row.entity_id for row in fresh)
-        RelationRow.objects.filter(pk__in=stale).delete()
-        RelationRow.objects.bulk_create(fresh)
+        self.write.rows_remove(
+            RelationRow.objects.filter(pk__in=[row.pk for row in stale]),
+            declared_of=[row.entity_id for row in stale],
+        )
+        self.write.rows_add(fresh)
         self.loaded.rows_removed += len(stale)
         self.loaded.rows_created += len(fresh)
         self._replace_gaps(relation_map, gaps)
@@ -185,10 +181,8 @@ class ExportLoader:
             source_table=relation_map.table,
             reason="withheld",
         )
-        self.touched.update(replaced.exclude(entity=None).values_list("entity_id", flat=True))
-        self.touched.update(entity.pk for _, entity in gaps)
-        replaced.delete()
-        CoverageGap.objects.bulk_create(
+        self.write.gaps_remove(replaced)
+        self.write.gaps_add(
             CoverageGap(
                 workspace=self.workspace,
                 entity=entity,

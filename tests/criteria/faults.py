@@ -10,6 +10,7 @@ from django.db.models import Sum
 
 from criteria.criterion.address import reader_identity
 from criteria.models import Judgment
+from criteria.service import cluster_workers
 from limma.models import LedgerEntry
 from tests.criteria.conftest import (
     DOCUMENTS_IN_EUROPE,
@@ -24,6 +25,9 @@ CRITERION = {"text": NICHE, "facets": FACETS}
 NIKOLAI = "Nikolai Wierzbicki"
 GRETA = "Greta Ostrander"
 FAST = {"retry-after-ms": "1"}  # the openai client's backoff before its own retry, in ms
+# A plan is handed out as one task a worker (each claims from the whole plan), never more
+# tasks than reads.
+TASKS_OF_THE_PLAN = min(cluster_workers(), DOCUMENTS_IN_EUROPE)
 
 
 def person(request: dict) -> str | None:

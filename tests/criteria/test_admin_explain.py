@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from criteria.explain import Mark, marked_text
 from criteria.models import Judgment
-from limma.models import RelationRow
+from limma.services.rows import row_create
 from tests.factories import (
     judged,
     make_criterion,
@@ -342,7 +342,7 @@ def test_a_documents_page_lists_its_judgments_and_labels(admin_client, judged_pe
 
 def test_a_persons_page_lists_their_documents_rows_and_judgments(admin_client, judged_people):
     dario = judged_people["dario"]
-    row = RelationRow.objects.create(
+    row = row_create(
         workspace=judged_people["workspace"],
         entity=dario.entity,
         relation="based_in",

@@ -51,6 +51,7 @@ from tests.criteria.faults import (
     FAST,
     GRETA,
     NIKOLAI,
+    TASKS_OF_THE_PLAN,
     assert_each_document_judged_once,
     assert_one_ledger_row_per_door_call,
     assert_usage_is_the_ledger,
@@ -530,11 +531,6 @@ def test_the_compact_reply_of_an_unfinished_read_says_how_far_it_got(
     assert (reading["done"], reading["of"]) == (2, DOCUMENTS_IN_EUROPE)
     assert (reading["status"], reading["because"]) == ("partial", "time_budget")
     assert reading["background"] is False
-
-
-# A plan is handed out as one task a worker (each claims from the whole plan), never more
-# tasks than reads.
-TASKS_OF_THE_PLAN = min(cluster_workers(), DOCUMENTS_IN_EUROPE)
 
 
 class Worker(threading.Thread):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from criteria.lists.gather import RunState, Stored, candidates_of, gathered, reads_of, usage_of
+from criteria.lists.gather import RunState, Stored, candidates_of, reads_of, run_gather, usage_of
 from criteria.models import Judgment
 from criteria.plan import Plan
 from criteria.rules.recency.judged_at import JudgedAt
@@ -103,11 +103,11 @@ def test_a_complete_run_shows_nothing_stored_but_not_served():
     assert reads_of([], plan=plan, run=RunState("complete", None, {}))["stored_not_served"] == {}
 
 
-def test_gathered_leaves_out_what_was_reported_or_is_still_read():
+def test_run_gather_leaves_out_what_was_reported_or_is_still_read():
     reported = _judgment(1, 10, FAILED, failure="timeout", reported=True, calls=5)
     stored = _stored(reported, _judgment(2, 20, IN_FLIGHT), _judgment(3, 21, FAILED))
 
-    built = gathered(
+    built = run_gather(
         stored,
         plan=Plan(documents=DOCUMENTS),
         entity_pks=[1, 2],

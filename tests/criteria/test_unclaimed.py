@@ -18,7 +18,7 @@ from criteria import service
 from criteria.models import Judgment
 from limma.models import LedgerEntry
 from tests.criteria.conftest import DOCUMENTS_IN_EUROPE
-from tests.criteria.test_criteria_faults import (
+from tests.criteria.faults import (
     TASKS_OF_THE_PLAN,
     assert_each_document_judged_once,
     read,

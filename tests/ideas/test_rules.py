@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ideas.budget import DEFAULT_MAX_CALLS, budget_checked
+from ideas.budget import DEFAULT_MAX_CALLS, budget_check
 from ideas.grouping import combined, needs_second
 from ideas.offline.concepts import CONCEPTS
 from ideas.offline.grouper import MEANS_IT, POSSIBLY_LABEL, POSSIBLY_SLACK, idea_grouper, verdict
@@ -57,8 +57,8 @@ def test_a_label_carried_by_more_than_two_parts_is_judged_twice(parts, twice):
 
 
 def test_the_budget_defaults_to_twenty_calls():
-    assert budget_checked(None).max_calls == DEFAULT_MAX_CALLS == 20
-    assert budget_checked({"max_calls": 0, "max_seconds": 2.5}).max_seconds == 2.5
+    assert budget_check(None).max_calls == DEFAULT_MAX_CALLS == 20
+    assert budget_check({"max_calls": 0, "max_seconds": 2.5}).max_seconds == 2.5
 
 
 @pytest.mark.parametrize(
@@ -75,7 +75,7 @@ def test_the_budget_defaults_to_twenty_calls():
 )
 def test_a_budget_out_of_range_is_refused_with_its_fault_named(raw, fault):
     with pytest.raises(InvalidRequest) as refused:
-        budget_checked(raw)
+        budget_check(raw)
 
     assert refused.value.type == "idea_budget_invalid"
     assert fault in refused.value.fields["faults"]

@@ -13,7 +13,8 @@ from django.utils import timezone
 from django_q.models import OrmQ, Schedule, Task
 from django_q.signing import SignedPackage
 
-from limma.models import CoverageGap, ExternalId, RelationRow, VocabularyTerm, Workspace
+from limma.models import ExternalId, RelationRow, VocabularyTerm, Workspace
+from limma.services.rows import gap_create, row_create
 from qa_view.ceilings import day_ceiling_set
 from tests.factories import (
     make_criterion,
@@ -45,7 +46,7 @@ def add_rows(workspace: Workspace, count: int) -> None:
         make_part_label(sentence, label=f"marketing {tag}")
         make_judgment(criterion, document)
         ExternalId.objects.create(workspace=workspace, entity=entity, table="experts", value=tag)
-        RelationRow.objects.create(
+        row_create(
             workspace=workspace,
             entity=entity,
             relation="based_in",
@@ -54,7 +55,7 @@ def add_rows(workspace: Workspace, count: int) -> None:
             source_table="experts",
             record_id=tag,
         )
-        CoverageGap.objects.create(
+        gap_create(
             workspace=workspace,
             entity=entity,
             relation="based_in",

@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.db import connections
 
 from qa_view.models import Visitor
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, SHOTS, playwright_api
 from tests.factories import (
     judged,
     make_criterion,
@@ -24,7 +25,6 @@ from tests.factories import (
     make_workspace,
     quote_of,
 )
-from tests.qa_view.test_browser import CHROMIUM, CHROMIUM_ARGS, SHOTS, playwright_api
 
 pytestmark = [
     pytest.mark.browser,

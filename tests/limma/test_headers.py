@@ -10,17 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.limma.headers import directives
+
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def directives(header: str) -> dict[str, list[str]]:
-    found = {}
-    for part in header.split(";"):
-        name, *values = part.split()
-        found[name] = values
-    return found
 
 
 @pytest.mark.parametrize("path", ["/qa/sign-in/", "/v1/public/documents"])

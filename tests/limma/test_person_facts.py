@@ -15,6 +15,7 @@ from limma.models import (
     FactsSet,
     PersonFacts,
     RelationRow,
+    VocabularyTerm,
     Workspace,
 )
 from limma.placement import (
@@ -27,8 +28,16 @@ from limma.placement import (
     workspace_facts_rebuild,
 )
 from limma.services.connect import export_connect
+from limma.services.rows import (
+    RowsWrite,
+    gap_create,
+    gap_delete,
+    row_create,
+    row_delete,
+    row_save,
+)
 from limma.vocabulary import Vocabulary
-from tests.factories import make_workspace
+from tests.factories import make_document, make_workspace
 from tests.search.directory import directory_export
 
 pytestmark = pytest.mark.django_db
@@ -88,30 +97,101 @@ def test_nothing_known_of_a_person_is_no_facts():
     assert FactsOf(SLOTS, Vocabulary.shipped()).facts([], [], external_id=False) == {}
 
 
-def test_a_row_or_gap_saved_or_deleted_by_itself_rewrites_its_persons_facts():
+def test_a_row_or_gap_written_or_removed_alone_rewrites_its_persons_facts():
     workspace = make_workspace()
     ada = person(workspace)
-    row = RelationRow.objects.create(
+    row = row_create(
         workspace=workspace, entity=ada, relation="based_in", values={"place": "France"},
         origin="declared",
     )  # fmt: skip
     assert fact_term("based_in", "place", "Europe") in stored(workspace)[ada.pk]
 
     row.values = {"place": "Japan"}
-    row.save()
+    row_save(row)
     facts = stored(workspace)[ada.pk]
     assert fact_term("based_in", "place", "Asia") in facts
     assert fact_term("based_in", "place", "Europe") not in facts
 
-    gap = CoverageGap.objects.create(
-        workspace=workspace, entity=ada, relation="held_role", reason="withheld"
-    )
+    gap = gap_create(workspace=workspace, entity=ada, relation="held_role", reason="withheld")
     assert fact_relation("held_role", "withheld") in stored(workspace)[ada.pk]
     assert stored(workspace) == derived_again(workspace)
 
-    gap.delete()
-    row.delete()
+    gap_delete(gap)
+    row_delete(row)
     assert stored(workspace) == {}
+
+
+def test_rows_and_gaps_written_together_leave_the_facts_as_derived_again():
+    workspace = make_workspace()
+    ada, bea, cem = (person(workspace, key) for key in ("ada", "bea", "cem"))
+    gone = row_create(
+        workspace=workspace, entity=cem, relation="based_in", values={"place": "Chile"},
+        origin="declared",
+    )  # fmt: skip
+
+    with RowsWrite(workspace) as write:
+        write.rows_add(
+            [
+                RelationRow(workspace=workspace, entity=who, relation="based_in",
+                            values={"place": place}, origin="declared")
+                for who, place in ((ada, "France"), (bea, "Atlantis"))
+            ]
+        )  # fmt: skip
+        write.gaps_add(
+            [CoverageGap(workspace=workspace, entity=bea, relation="held_role", reason="withheld")]
+        )
+        write.rows_remove(RelationRow.objects.filter(pk=gone.pk))
+        assert stored(workspace)[cem.pk]  # written when the write closes, not before
+
+    facts = stored(workspace)
+    assert fact_term("based_in", "place", "Europe") in facts[ada.pk]
+    assert fact_unplaced("based_in", "place") in facts[bea.pk]
+    assert cem.pk not in facts
+    assert facts == derived_again(workspace)
+
+
+def test_a_reads_row_and_a_sentences_gap_are_none_of_the_persons_facts():
+    workspace = make_workspace()
+    document = make_document(workspace).document
+    greta = document.entity
+    row_create(
+        workspace=workspace, entity=greta, relation="based_in", values={"place": "Poland"},
+        origin="declared",
+    )  # fmt: skip
+    before = stored(workspace)
+
+    with RowsWrite(workspace) as write:
+        write.rows_add(
+            [
+                RelationRow(workspace=workspace, entity=greta, relation="based_in",
+                            values={"place": "Japan"}, origin="extracted", document=document,
+                            char_start=0, char_end=5)
+            ]
+        )  # fmt: skip
+        write.gap_keep(
+            workspace=workspace, entity=greta, part=document.parts.get(), relation="part_label",
+            reason="sentence_not_labelled", record_id="1",
+        )  # fmt: skip
+
+    assert stored(workspace) == before == derived_again(workspace)
+
+
+def test_a_term_added_to_the_vocabulary_leaves_the_facts_as_derived_again():
+    workspace = make_workspace()
+    ada = person(workspace)
+    row_create(
+        workspace=workspace, entity=ada, relation="based_in", values={"place": "Gondor"},
+        origin="declared",
+    )  # fmt: skip
+    assert fact_unplaced("based_in", "place") in stored(workspace)[ada.pk]
+
+    VocabularyTerm.objects.create(
+        workspace=workspace, axis="place", name="Gondor", broader=["Europe"]
+    )
+
+    facts = stored(workspace)
+    assert fact_term("based_in", "place", "Europe") in facts[ada.pk]
+    assert facts == derived_again(workspace)
 
 
 def test_a_connect_run_again_with_changed_rows_leaves_the_facts_as_derived_again():
@@ -139,13 +219,11 @@ def test_a_person_or_workspace_deleted_takes_their_facts():
     workspace = make_workspace()
     ada, bea = person(workspace, "ada"), person(workspace, "bea")
     for who in (ada, bea):
-        RelationRow.objects.create(
+        row_create(
             workspace=workspace, entity=who, relation="based_in", values={"place": "Peru"},
             origin="declared",
         )  # fmt: skip
-        CoverageGap.objects.create(
-            workspace=workspace, entity=who, relation="held_role", reason="withheld"
-        )
+        gap_create(workspace=workspace, entity=who, relation="held_role", reason="withheld")
 
     held = PersonFacts.objects.filter(workspace=workspace).values_list("facts_set", flat=True)
     assert len(set(held)) == 1  # the same facts are one set

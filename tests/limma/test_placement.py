@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from limma.models import Entity, RelationRow, VocabularyTerm
+from limma.models import Entity, VocabularyTerm
 from limma.placement import row_placed
+from limma.services.rows import row_create
 from limma.vocabulary import Vocabulary
 from search.service import search_run
 from tests.factories import make_key, make_workspace
@@ -34,7 +35,7 @@ def test_a_term_added_to_the_vocabulary_places_the_rows_that_name_it():
     entity = Entity.objects.create(
         workspace=workspace, key="p1", kind="person", display_name="Ada", name_key="ada"
     )
-    row = RelationRow.objects.create(
+    row = row_create(
         workspace=workspace,
         entity=entity,
         relation="based_in",

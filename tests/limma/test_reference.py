@@ -9,8 +9,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from rest_framework.test import APIClient
 
-from tests.limma.test_headers import directives
-from tests.qa_view.test_browser import CHROMIUM, CHROMIUM_ARGS, playwright_api
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, playwright_api
+from tests.limma.headers import directives
 
 # Where a page names what it loads: src, href, url(...), and any absolute URL at all.
 ADDRESS = re.compile(r"""(?:src|href)\s*=\s*["']([^"']+)["']|url\(\s*["']?([^"')]+)""")

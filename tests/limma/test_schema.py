@@ -17,6 +17,7 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from limma.models import Document, RelationRow
+from limma.services.rows import row_create
 from tests.limma.exports import connect, export
 from tests.schema_check import assert_reply_matches_schema
 
@@ -397,7 +398,7 @@ def test_a_refusal_has_exactly_status_path_and_a_typed_detail(api, loaded, call,
 def test_a_row_a_read_extracted_matches_with_its_span_receipt(schema, api, loaded):
     document = Document.objects.get(kind="transcript")
     start = document.text.index("20 years")
-    RelationRow.objects.create(
+    row_create(
         workspace=loaded,
         entity=document.entity,
         relation="based_in",

@@ -34,8 +34,8 @@ from directory import build_directory
 from directory.niches import INFANT_FORMULA, NICHES, SURGICAL_STAPLERS
 from limma.services.connect import export_connect
 from qa_view.visitors import visitor_create
+from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.factories import make_workspace
-from tests.qa_view.test_browser import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = [
     pytest.mark.browser,

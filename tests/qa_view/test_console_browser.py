@@ -17,8 +17,8 @@ from django.contrib.auth.models import User
 from limma import door
 from limma.door.providers import ProviderReply
 from limma.models import Document
+from tests.browser import CHROMIUM, SHOTS, browser_page_fixture  # noqa: F401 (the fixture)
 from tests.factories import make_key
-from tests.qa_view.test_browser import CHROMIUM, SHOTS, browser_page  # noqa: F401 (the fixture)
 
 pytestmark = [
     pytest.mark.browser,

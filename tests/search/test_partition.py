@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from limma.models import CoverageGap, Entity, ExternalId, RelationRow
+from limma.models import Entity, ExternalId, RelationRow
 from limma.pack import DEFAULT_PACK
+from limma.services.rows import gap_create, row_create
 from limma.vocabulary import Vocabulary
 from search.constraints import Constraint
 from search.partition import Row, in_period, partition
@@ -72,7 +73,7 @@ def database_verdicts(rows, constraints, withheld, as_of, entities):
     document = make_document(workspace, entity_name="Somebody Else").document
     for row in rows:
         receipt = {} if row.declared else {"document": document, "char_start": 0, "char_end": 4}
-        RelationRow.objects.create(
+        row_create(
             workspace=workspace,
             entity=stored[row.entity_id],
             relation=row.relation,
@@ -82,9 +83,7 @@ def database_verdicts(rows, constraints, withheld, as_of, entities):
             **receipt,
         )
     for number, relation in withheld:
-        CoverageGap.objects.create(
-            workspace=workspace, entity=stored[number], relation=relation, reason="withheld"
-        )
+        gap_create(workspace=workspace, entity=stored[number], relation=relation, reason="withheld")
     scope = scope_entities(
         key=key, workspace=workspace, entity_ids=[f"person{n}" for n in entities]
     )
@@ -256,7 +255,7 @@ def stored_query(rows, constraints, *, as_of=""):
     document = make_document(workspace, entity_name="Somebody Else").document
     for row in rows:
         receipt = {} if row.declared else {"document": document, "char_start": 0, "char_end": 4}
-        RelationRow.objects.create(
+        row_create(
             workspace=workspace,
             entity=entity,
             relation=row.relation,

@@ -16,7 +16,7 @@ from qa_view.models import SpendHold
 from qa_view.visitors import visitor_create
 from tests.factories import make_workspace
 from tests.limma.door.conftest import FakeOpenAI, completion
-from tests.limma.door.test_roles import NAMES, doc_sections
+from tests.limma.door.roles_doc import NAMES, doc_sections
 
 pytestmark = pytest.mark.django_db
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -12,27 +10,7 @@ from pydantic import ValidationError
 from limma.door.providers.scripted import matches, parse_entries
 from limma.door.roles import ROLES
 from limma.door.shapes import AgentRequest
-
-DOCS = Path(__file__).resolve().parents[3] / "docs" / "model-roles.md"
-NAMES = [
-    "part_labeller",
-    "idea_grouper",
-    "brief_compiler",
-    "criteria_splitter",
-    "reader",
-    "second_call",
-    "typing_call",
-    "agent",
-]
-
-
-def doc_sections() -> dict[str, list[str]]:
-    """Each `## <title>` section of the docs, as the JSON blocks it holds."""
-    sections: dict[str, list[str]] = {}
-    for section in re.split(r"^## ", DOCS.read_text(), flags=re.MULTILINE)[1:]:
-        title = section.splitlines()[0].strip().strip("`")
-        sections[title] = re.findall(r"```json\n(.*?)```", section, flags=re.DOTALL)
-    return sections
+from tests.limma.door.roles_doc import NAMES, doc_sections
 
 
 def test_the_eight_roles():

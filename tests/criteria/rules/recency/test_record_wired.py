@@ -18,6 +18,7 @@ import pytest
 
 from limma.models import Document, Entity, RelationRow
 from limma.services.connect import export_connect
+from limma.services.rows import row_create, row_delete
 from tests.factories import make_key, make_workspace
 
 CHECK = {"relation": "held_role", "party_slot": "company"}
@@ -131,7 +132,7 @@ def on_record(db):
     export_connect(workspace=workspace, tables=loaded["tables"], mapping=loaded["mapping"])
     unni = Entity.objects.get(workspace=workspace, key="unni_extracted")
     document = Document.objects.get(workspace=workspace, entity=unni)
-    RelationRow.objects.create(
+    row_create(
         workspace=workspace,
         entity=unni,
         relation="held_role",
@@ -398,7 +399,7 @@ def test_the_closure_follows_the_record_as_it_is_now(on_record, search):
     assert maren(block(search(criterion, as_of="2024-06"))) is not None
 
     row = RelationRow.objects.get(workspace=on_record, record_id="maren_hauge-0")
-    RelationRow.objects.create(
+    row_create(
         workspace=on_record,
         entity=row.entity,
         relation="held_role",
@@ -411,9 +412,9 @@ def test_the_closure_follows_the_record_as_it_is_now(on_record, search):
     assert entry(added, "maren_hauge")[0] == "matched"  # a role added, still open
     assert added["reads"]["done"] == 0
 
-    RelationRow.objects.filter(record_id="maren_hauge-1").delete()
+    row_delete(RelationRow.objects.get(record_id="maren_hauge-1"))
     assert maren(block(search(criterion, as_of="2024-06"))) is not None
-    RelationRow.objects.filter(record_id="maren_hauge-0").delete()
+    row_delete(RelationRow.objects.get(record_id="maren_hauge-0"))
     assert entry(block(search(criterion, as_of="2024-06")), "maren_hauge")[0] == "matched"
 
 
