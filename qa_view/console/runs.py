@@ -97,18 +97,32 @@ def answer_links(answer: str, receipts: list[dict[str, Any]]) -> list[dict[str, 
     return links
 
 
+def overlaps(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Two spans of one document share a character."""
+    return (
+        a["source_id"] == b["source_id"]
+        and a["char_start"] < b["char_end"]
+        and b["char_start"] < a["char_end"]
+    )
+
+
 def compared(receipts: list[dict[str, Any]], baseline: dict[str, Any]) -> list[dict[str, Any]]:
     """Each of the agent's receipts, marked found when a baseline passage overlaps its span."""
-    marks = []
-    for receipt in receipts:
-        found = any(
-            p["source_id"] == receipt["source_id"]
-            and p["char_start"] < receipt["char_end"]
-            and receipt["char_start"] < p["char_end"]
-            for p in baseline["passages"]
-        )
-        marks.append({**receipt, "found": found})
-    return marks
+    return [
+        {**receipt, "found": any(overlaps(p, receipt) for p in baseline["passages"])}
+        for receipt in receipts
+    ]
+
+
+def passages_marked(
+    receipts: list[dict[str, Any]], baseline: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """Each of the baseline's passages, marked found when it overlaps a receipt of the agent's
+    (the baseline found that evidence too), missed when it holds none of it."""
+    return [
+        {**passage, "found": any(overlaps(passage, r) for r in receipts)}
+        for passage in baseline["passages"]
+    ]
 
 
 def _turn_usage(request_id: str, seen: set[int]) -> dict[str, Any]:
@@ -228,7 +242,10 @@ def _compare_block(question: str, key: ApiKey, k: int, steps: list[Step]) -> dic
     return {
         "compare": {
             "k": k,
-            "baselines": [{**b, "receipts": compared(receipts, b)} for b in ran],
+            "baselines": [
+                {**b, "receipts": compared(receipts, b), "passages": passages_marked(receipts, b)}
+                for b in ran
+            ],
         }
     }
 
