@@ -238,11 +238,15 @@ def search_step(asked: dict[str, Any], done: Done) -> dict[str, Any]:
     if args.get("criteria_budget") == REUSE_ONLY and status in NOT_READ_YET and len(done) == 1:
         again = {k: v for k, v in args.items() if k != "criteria_budget"}
         return call(2, SEARCH_TOOL, again)
-    bound = _bound(result)
-    if status in NOT_READ and (args.get("brief") or args.get("criteria")) and bound:
-        return call(len(done) + 1, SEARCH_TOOL, {"constraints": bound, "detail": "full"})
+    if status in NOT_READ and (args.get("brief") or args.get("criteria")):
+        # The niche was not read: the conditions on the record the question names (the bound
+        # ones and those the brief left in its niche, as limma_facts would address them).
+        bound = _bound(result)
+        conditions = bound + [c for c in addressed(asked["question"]) if c not in bound]
+        if conditions:
+            return call(len(done) + 1, SEARCH_TOOL, {"constraints": conditions, "detail": "full"})
     niche = next((r for a, _, r in done if a.get("brief") or a.get("criteria")), result)
-    return {"content": closed_set(result, niche), "tool_calls": []}
+    return {"content": closed_set(result, niche, args), "tool_calls": []}
 
 
 def _bound(reply: dict[str, Any]) -> list[Any]:
@@ -250,9 +254,9 @@ def _bound(reply: dict[str, Any]) -> list[Any]:
     return list(bound) if isinstance(bound, list) else []
 
 
-def closed_set(result: dict[str, Any], asked: dict[str, Any]) -> str:
+def closed_set(result: dict[str, Any], asked: dict[str, Any], args: dict[str, Any]) -> str:
     """The search's closed set: its whole count, each match with its rows' receipts, and what
-    was not searched."""
+    was not searched (`asked`: the reply to the brief; `args`: the call `result` answers)."""
     matched = result.get("matched") or {}
     total = matched.get("total", 0)
     lines = [f"{total} results at 1 address" if total else "0 results"]
@@ -271,11 +275,15 @@ def closed_set(result: dict[str, Any], asked: dict[str, Any]) -> str:
     more = f" (rows {showing[0]}-{showing[1]} shown)" if showing and showing[1] < total else ""
     lines.append(f"Count: {total}{more}")
     not_searched = dict(asked.get("incomplete_because") or {})
-    criterion = asked.get("criterion") or {}
+    criterion = asked.get("criterion") or _criteria_block(asked)
     if criterion.get("status") in NOT_READ:
-        lines.append(
-            f"Not searched: {sentence_for(criterion.get('status_reason') or criterion['status'])}"
-        )
+        lines.append(f"Not searched: {sentence_for(criterion.get('status_reason') or 'not_run')}")
+        if asked is not result:
+            conditions = " and ".join(
+                f"{c['relation']}.{c['slot']} {c['op']} {c['value']}"
+                for c in args.get("constraints") or []
+            )
+            lines.append(f"Searched instead as conditions on the record: {conditions}")
     for code, count in not_searched.items():
         if code.startswith(("dropped", "not_compiled", "not_bound:")):
             lines.append(f"Not searched: {sentence_for(code, count)}")

@@ -88,11 +88,17 @@ def agent_receipts(steps: list[Step]) -> list[dict[str, Any]]:
 
 def answer_links(answer: str, receipts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each receipt marker of the answer, with the span it names (by its offsets among the
-    run's receipts; None when no tool result cited it)."""
+    run's receipts, where two share them the first at or after the last marker's, as an answer
+    cites its rows in the order the replies gave them; None when no tool result cited it)."""
     links = []
+    after = 0  # where the last marker's receipt stood: two documents may share offsets
     for match in MARKER.finditer(answer):
-        start, end = int(match["start"]), int(match["end"])
-        hit = next((r for r in receipts if (r["char_start"], r["char_end"]) == (start, end)), None)
+        span = (int(match["start"]), int(match["end"]))
+        at = [i for i, r in enumerate(receipts) if (r["char_start"], r["char_end"]) == span]
+        index = next((i for i in at if i >= after), at[0] if at else None)
+        if index is not None:
+            after = index
+        hit = receipts[index] if index is not None else None
         links.append({"marker": match.group(0), "receipt": hit})
     return links
 
