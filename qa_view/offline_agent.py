@@ -13,7 +13,11 @@ Its rules, and nothing more (a fresh checkout answers a question with no key and
   read) is followed by the ordinary conditions alone, which the page offers under a heading;
   a read still going on in the background (partial, time_budget) is asked again, up to
   WAIT_CALLS searches, so the answer is the finished read where it finishes;
-- then it answers from the last result in plain sentences, naming people by name, never by id.
+- then it answers from the last result in plain sentences, naming people by name, never by id;
+  outside the Q&A page (the console's people mode: no page note in the question) it first
+  fetches the rows, quotes and receipts of who fits, and cites each quote by its span;
+- under the console's answer and search prompts it follows those modes' own rules
+  (qa_view/console/offline.py, docs/pages.md#the-console).
 """
 
 from __future__ import annotations
