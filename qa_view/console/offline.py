@@ -2,8 +2,9 @@
 
 Each mode's prompt leads the stand-in to that mode's own first call, and its answer is written
 in the prompt's result-set format with the receipts the verbs returned, never made up:
-- answer: one limma_facts call per address the question names (a place is based_in.place, a
-  function or a word of roles held_role, a year after "before"/"after" the role's start), paged;
+- answer: one limma_facts call per address the question names (what the brief compiles to; where
+  it speaks of roles, the function it names and a year after "before"/"after" as the role's
+  start), paged;
   a niche the question states besides is then searched by its facets reuse-only, with the
   matched people's quotes (detail full);
 - search: the question to limma_search as a brief with detail full, the closed set read from its
@@ -76,21 +77,19 @@ def addresses(question: str, example: dict[str, Any] | None) -> list[dict[str, A
 
 
 def addressed(question: str) -> list[dict[str, Any]]:
-    """The conditions on the record a question names: its places, its functions, and a year
-    bounding a role's start."""
-    vocabulary = Vocabulary.shipped()
-    places = [t.name for _, _, t in vocabulary.find_in(question, axis="place") if t]
-    functions = [t.name for _, _, t in vocabulary.find_in(question, axis="function") if t]
-    found = []
-    if places:
-        op, value = ("eq", places[0]) if len(places) == 1 else ("in", places)
-        found.append({"relation": "based_in", "slot": "place", "op": op, "value": value})
-    if functions:
-        found.append(
-            {"relation": "held_role", "slot": "function", "op": "eq", "value": functions[0]}
-        )
+    """The conditions on the record a question names: what the brief compiles to (a place, a
+    negated one as its ne), and where the question speaks of roles, the function it names and
+    a year bounding the role's start."""
+    found = list(compile_brief(question, RELATIONS)["constraints"])
+    if not ROLE_WORDS.search(question):
+        return found
+    slots = {(c["relation"], c["slot"]) for c in found}
+    terms = Vocabulary.shipped().find_in(question, axis="function")
+    function = next((term.name for _, _, term in terms if term), None)
+    if function and ("held_role", "function") not in slots:
+        found.append({"relation": "held_role", "slot": "function", "op": "eq", "value": function})
     year = YEAR.search(question)
-    if year and ROLE_WORDS.search(question):
+    if year and ("held_role", "start") not in slots:
         op = YEAR_OPS[year["word"].casefold()]
         found.append({"relation": "held_role", "slot": "start", "op": op, "value": year["year"]})
     return found

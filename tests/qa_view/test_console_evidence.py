@@ -17,7 +17,7 @@ from directory import build_directory
 from limma.models import Document
 from limma.services.connect import export_connect
 from qa_view.codes import sentence_for
-from qa_view.console import runs
+from qa_view.console import offline, runs
 from qa_view.console.hints import BUILT_IN
 from qa_view.console.modes import MODES
 from qa_view.examples import load_examples
@@ -59,6 +59,49 @@ def test_an_answers_marker_names_the_receipt_it_follows_where_two_documents_shar
     answer = "Ann [p1:5-9]\nBo [p1:1-4]\nCy [p1:5-9]\nnot cited [p1:7-8]"
     links = runs.answer_links(answer, receipts)
     assert [(link["receipt"] or {}).get("source_id") for link in links] == ["a", "b", "c", None]
+
+
+# --- the offline agent's addresses ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "where"),
+    [
+        ("Where is every expert based?", {"based_in": []}),
+        ("How many experts are not based in Europe?", {"based_in": [["place", "ne", "Europe"]]}),
+        (
+            "Every role held in Marketing, with its start date",
+            {"held_role": [["function", "eq", "Marketing"]]},
+        ),
+        (
+            "Who held a Sales role starting before 2015?",
+            {"held_role": [["function", "eq", "Sales"], ["start", "lt", "2015"]]},
+        ),
+        (
+            "Everyone based in Europe who holds a Marketing role",
+            {
+                "based_in": [["place", "eq", "Europe"]],
+                "held_role": [["function", "eq", "Marketing"]],
+            },
+        ),
+        # A function inside the niche's words is the niche's, not a role on record.
+        (
+            "Who in France leads marketing for baby formula?",
+            {"based_in": [["place", "eq", "France"]]},
+        ),
+    ],
+)
+def test_answer_mode_makes_one_facts_call_per_address_the_question_names(question, where):
+    calls = offline.addresses(question, None)
+    assert {c["relation"]: c["where"] for c in calls} == where
+    assert all(c["limit"] == offline.PAGE for c in calls)
+
+
+def test_answer_mode_reads_a_niche_beside_the_record_but_never_a_roles_words():
+    assert offline.niche_of("Who in France leads marketing for baby formula?", None) == [
+        {"text": "leads marketing for baby formula"}
+    ]
+    assert offline.niche_of("Every role held in Marketing, with its start date", None) == []
 
 
 # --- the offline agent under each mode, on the demo's kind of directory ----------------------
