@@ -228,8 +228,9 @@ def console_run(
         "answer": end.said if end.stop != ERROR else "",
         "stop": end.stop,
     }
-    record_data |= _compare_block(question, key, k, steps) if compare else {"compare": None}
     record_data["links"] = answer_links(record_data["answer"], agent_receipts(steps))
+    cited = answer_evidence(record_data["links"]) or agent_receipts(steps)
+    record_data |= _compare_block(question, key, k, cited) if compare else {"compare": None}
     if recording() if record is None else record:
         save(record_data)
     return record_data
@@ -242,8 +243,21 @@ def _ended(step: Callable[[str, dict[str, Any]], None], end: Any) -> None:
         step("done", {"answer": end.said, "stop": end.stop, "turns": end.turns})
 
 
-def _compare_block(question: str, key: ApiKey, k: int, steps: list[Step]) -> dict[str, Any]:
-    receipts = agent_receipts(steps)
+def answer_evidence(links: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The receipts the answer cites, once each, in its order: what the baseline is held to
+    (when the answer cites none, every receipt its tool results held is)."""
+    cited: dict[tuple[str, int, int], dict[str, Any]] = {}
+    for link in links:
+        receipt = link["receipt"]
+        if receipt is not None:
+            span = (receipt["source_id"], receipt["char_start"], receipt["char_end"])
+            cited.setdefault(span, receipt)
+    return list(cited.values())
+
+
+def _compare_block(
+    question: str, key: ApiKey, k: int, receipts: list[dict[str, Any]]
+) -> dict[str, Any]:
     ran = baselines(question, key, k)
     return {
         "compare": {

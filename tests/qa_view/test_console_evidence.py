@@ -61,6 +61,13 @@ def test_an_answers_marker_names_the_receipt_it_follows_where_two_documents_shar
     assert [(link["receipt"] or {}).get("source_id") for link in links] == ["a", "b", "c", None]
 
 
+def test_the_baseline_is_held_to_the_receipts_the_answer_cites_each_once():
+    receipts = [span("a", 5, 9), span("b", 1, 4)]
+    links = runs.answer_links("Ann [p1:1-4] and [p1:1-4], Bo [p1:0-1]", receipts)
+    assert runs.answer_evidence(links) == [span("b", 1, 4)]
+    assert runs.answer_evidence(runs.answer_links("no marker", receipts)) == []
+
+
 # --- the offline agent's addresses ------------------------------------------------------------
 
 
