@@ -4,9 +4,8 @@ Each mode's prompt leads the stand-in to that mode's own first call, and its ans
 in the prompt's result-set format with the receipts the verbs returned, never made up:
 - answer: one limma_facts call per address the question names (what the brief compiles to; where
   it speaks of roles, the function it names and a year after "before"/"after" as the role's
-  start), paged;
-  a niche the question states besides is then searched by its facets reuse-only, with the
-  matched people's quotes (detail full);
+  start), paged; a niche the question states besides is then searched reuse-only first, with
+  the quotes of who fits (detail full);
 - search: the question to limma_search as a brief with detail full, the closed set read from its
   reply with each row's receipt; a niche that could not be read leaves the ordinary conditions
   searched alone, and the part not searched is said.
@@ -20,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from limma.pack import DEFAULT_PACK
 from limma.vocabulary import Vocabulary
 from qa_view.codes import sentence_for
 from qa_view.console.modes import ANSWER, ANSWER_SYSTEM, SEARCH, SEARCH_SYSTEM
@@ -33,16 +33,11 @@ NOT_READ = ("not_run", "over_budget", "failed")
 PAGE = 200  # the verbs' largest page
 MAX_PAGES = 4  # pages of one address (the loop allows eight turns)
 ROWS_SHOWN = 50  # rows of one address written into the answer; the count is always whole
-PLACE_WORDS = re.compile(r"\b(?:based|where|live|lives|located)\b", re.IGNORECASE)
 ROLE_WORDS = re.compile(r"\b(?:role|roles|held|holds|title|titles|start|started|starting)\b", re.I)
 YEAR = re.compile(r"\b(?P<word>before|after|since|until)\s+(?P<year>(?:19|20)\d\d)\b", re.I)
 YEAR_OPS = {"before": "lt", "until": "le", "after": "gt", "since": "ge"}
-RELATIONS = {
-    "based_in": {"place": "place"},
-    "held_role": {
-        "company": "text", "title": "text", "function": "function", "start": "date", "end": "date",
-    },
-}  # fmt: skip
+# The default pack's relations, as the brief compiler takes them (the stand-in knows no other).
+RELATIONS = {name: dict(r["slots"]) for name, r in DEFAULT_PACK["relations"].items()}
 
 
 def console_mode(system: str) -> str | None:
@@ -56,6 +51,7 @@ def marker(receipt: dict[str, Any]) -> str:
 
 
 def spanned(receipt: Any) -> bool:
+    """A receipt that names a span of a stored document (a row from an export names none)."""
     return (
         isinstance(receipt, dict)
         and isinstance(receipt.get("source_id"), str)
