@@ -13,7 +13,11 @@ Its rules, and nothing more (a fresh checkout answers a question with no key and
   read) is followed by the ordinary conditions alone, which the page offers under a heading;
   a read still going on in the background (partial, time_budget) is asked again, up to
   WAIT_CALLS searches, so the answer is the finished read where it finishes;
-- then it answers from the last result in plain sentences, naming people by name, never by id.
+- then it answers from the last result in plain sentences, naming people by name, never by id;
+  outside the Q&A page (the console's people mode: no page note in the question) it first
+  fetches the rows, quotes and receipts of who fits, and cites each quote by its span;
+- under the console's answer and search prompts it follows those modes' own rules
+  (qa_view/console/offline.py, docs/pages.md#the-console).
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from typing import Any
 from limma.door import offline_handler
 from limma.vocabulary import Vocabulary
 from qa_view.codes import NO_PROFILE_READ, sentence_for
-from qa_view.compose import CLOSE, EARLIER, EXAMPLE, FOUND
+from qa_view.compose import CLOSE, EARLIER, EXAMPLE, FOUND, NOTE
+from qa_view.console.offline import console_mode, console_step, marker, spanned
 from qa_view.tools import READ_ONLY_TOOLS
 
 SEARCH = READ_ONLY_TOOLS[0]
@@ -58,6 +63,7 @@ CLOSE_ASKED = re.compile(r"\bclose\b|\bone condition short\b|\bnearly\b", re.IGN
 THE_CLOSE_ONE = re.compile(r"\bthe close (?:one|person|expert)\b", re.IGNORECASE)
 NOT_READ_YET = ("not_run", "over_budget")
 NOT_READ = ("not_run", "over_budget", "failed")  # a niche that came back with no lists
+RECEIPTS_OF = 10  # people whose quotes the console's people mode fetches
 WAIT_CALLS = 6  # searches of one question while its read goes on (the loop allows eight turns)
 LIST_CHANGES = ("dropped", "not_compiled", "not_bound:")
 
@@ -370,6 +376,11 @@ def _result(text: str) -> tuple[bool, dict[str, Any]]:
 def next_step(messages: list[Any]) -> dict[str, Any]:
     content, done = _calls_and_results(messages)
     asked = _parsed(content)
+    system = messages[0].content if messages and messages[0].role == "system" else ""
+    mode = console_mode(system or "")
+    if mode is not None:
+        return console_step(mode, asked, [(args, *_result(text)) for args, text in done])
+    on_the_page = NOTE in content
     if not done:
         follow_up = asked.get("follow_up")
         said = nobody_there(asked["question"], follow_up) if follow_up else None
@@ -380,6 +391,10 @@ def next_step(messages: list[Any]) -> dict[str, Any]:
     ok, result = _result(text)
     if not ok:
         return {"content": _refused(result), "tool_calls": []}
+    listed = _result(done[-2][1])[1] if len(done) > 1 else {}
+    if not on_the_page and args == receipts_fetch(listed):
+        # The console's people mode: the list answered, each person's quotes with receipts.
+        return {"content": answer_list(listed) + quoted(result), "tool_calls": []}
     if not _asks_a_niche(args) and len(done) > 1:
         # Who the ordinary conditions alone leave, after a niche that was not read: the answer
         # is still that niche's (the page offers this list under a heading, never as "fit").
@@ -403,7 +418,42 @@ def next_step(messages: list[Any]) -> dict[str, Any]:
         # The niche was not read (it could not be split, or is over what may be read): search
         # the ordinary conditions alone, so the page can offer who they leave.
         return {"content": None, "tool_calls": [_call(len(done) + 1, {"constraints": bound})]}
+    fetch = receipts_fetch(result) if not on_the_page else None
+    if fetch is not None:
+        return {"content": None, "tool_calls": [_call(len(done) + 1, fetch)]}
     return {"content": answer_list(result), "tool_calls": []}
+
+
+def receipts_fetch(reply: dict[str, Any]) -> dict[str, Any] | None:
+    """The people prompt's rule 4 for the people who fit, outside the Q&A page: their rows,
+    quotes and receipts, the niche by its address reuse-only (nothing is read or spent)."""
+    address = (reply.get("criterion") or {}).get("address")
+    ids = [m["entity_id"] for m in reply.get("matches") or [] if m.get("entity_id")]
+    if not address or not ids:
+        return None
+    return {
+        "constraints": _bound(reply),
+        "criteria": [{"address": address}],
+        "criteria_budget": dict(REUSE_ONLY),
+        "entity_ids": ids[:RECEIPTS_OF],
+        "detail": "full",
+    }
+
+
+def quoted(reply: dict[str, Any]) -> str:
+    """Each person who fits as Name (entity_id) with the words their documents say, each
+    quote with its receipt."""
+    block = (reply.get("criteria") or [{}])[0]
+    lines = []
+    for entry in block.get("matched") or []:
+        quotes = [
+            f"“{e['text']}” {marker(e)}"
+            for e in entry.get("evidence") or []
+            if spanned(e) and e.get("text")
+        ]
+        if quotes:
+            lines.append(f"{entry.get('name')} ({entry.get('entity_id')}) — {'; '.join(quotes)}")
+    return "".join("\n" + line for line in lines)
 
 
 def _asks_a_niche(args: dict[str, Any]) -> bool:

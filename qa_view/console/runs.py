@@ -88,27 +88,47 @@ def agent_receipts(steps: list[Step]) -> list[dict[str, Any]]:
 
 def answer_links(answer: str, receipts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each receipt marker of the answer, with the span it names (by its offsets among the
-    run's receipts; None when no tool result cited it)."""
+    run's receipts, where two share them the first at or after the last marker's, as an answer
+    cites its rows in the order the replies gave them; None when no tool result cited it)."""
     links = []
+    after = 0  # where the last marker's receipt stood: two documents may share offsets
     for match in MARKER.finditer(answer):
-        start, end = int(match["start"]), int(match["end"])
-        hit = next((r for r in receipts if (r["char_start"], r["char_end"]) == (start, end)), None)
+        span = (int(match["start"]), int(match["end"]))
+        at = [i for i, r in enumerate(receipts) if (r["char_start"], r["char_end"]) == span]
+        index = next((i for i in at if i >= after), at[0] if at else None)
+        if index is not None:
+            after = index
+        hit = receipts[index] if index is not None else None
         links.append({"marker": match.group(0), "receipt": hit})
     return links
 
 
+def overlaps(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Two spans of one document share a character."""
+    return (
+        a["source_id"] == b["source_id"]
+        and a["char_start"] < b["char_end"]
+        and b["char_start"] < a["char_end"]
+    )
+
+
 def compared(receipts: list[dict[str, Any]], baseline: dict[str, Any]) -> list[dict[str, Any]]:
     """Each of the agent's receipts, marked found when a baseline passage overlaps its span."""
-    marks = []
-    for receipt in receipts:
-        found = any(
-            p["source_id"] == receipt["source_id"]
-            and p["char_start"] < receipt["char_end"]
-            and receipt["char_start"] < p["char_end"]
-            for p in baseline["passages"]
-        )
-        marks.append({**receipt, "found": found})
-    return marks
+    return [
+        {**receipt, "found": any(overlaps(p, receipt) for p in baseline["passages"])}
+        for receipt in receipts
+    ]
+
+
+def passages_marked(
+    receipts: list[dict[str, Any]], baseline: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """Each of the baseline's passages, marked found when it overlaps a receipt of the agent's
+    (the baseline found that evidence too), missed when it holds none of it."""
+    return [
+        {**passage, "found": any(overlaps(passage, r) for r in receipts)}
+        for passage in baseline["passages"]
+    ]
 
 
 def _turn_usage(request_id: str, seen: set[int]) -> dict[str, Any]:
@@ -208,8 +228,9 @@ def console_run(
         "answer": end.said if end.stop != ERROR else "",
         "stop": end.stop,
     }
-    record_data |= _compare_block(question, key, k, steps) if compare else {"compare": None}
     record_data["links"] = answer_links(record_data["answer"], agent_receipts(steps))
+    cited = answer_evidence(record_data["links"]) or agent_receipts(steps)
+    record_data |= _compare_block(question, key, k, cited) if compare else {"compare": None}
     if recording() if record is None else record:
         save(record_data)
     return record_data
@@ -222,13 +243,29 @@ def _ended(step: Callable[[str, dict[str, Any]], None], end: Any) -> None:
         step("done", {"answer": end.said, "stop": end.stop, "turns": end.turns})
 
 
-def _compare_block(question: str, key: ApiKey, k: int, steps: list[Step]) -> dict[str, Any]:
-    receipts = agent_receipts(steps)
+def answer_evidence(links: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The receipts the answer cites, once each, in its order: what the baseline is held to
+    (when the answer cites none, every receipt its tool results held is)."""
+    cited: dict[tuple[str, int, int], dict[str, Any]] = {}
+    for link in links:
+        receipt = link["receipt"]
+        if receipt is not None:
+            span = (receipt["source_id"], receipt["char_start"], receipt["char_end"])
+            cited.setdefault(span, receipt)
+    return list(cited.values())
+
+
+def _compare_block(
+    question: str, key: ApiKey, k: int, receipts: list[dict[str, Any]]
+) -> dict[str, Any]:
     ran = baselines(question, key, k)
     return {
         "compare": {
             "k": k,
-            "baselines": [{**b, "receipts": compared(receipts, b)} for b in ran],
+            "baselines": [
+                {**b, "receipts": compared(receipts, b), "passages": passages_marked(receipts, b)}
+                for b in ran
+            ],
         }
     }
 

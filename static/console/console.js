@@ -98,6 +98,8 @@
     const baseline = $("baseline");
     baseline.replaceChildren();
     if (record.compare) {
+      const receipts = record.compare.baselines.length ? record.compare.baselines[0].receipts : [];
+      if (!receipts.length) baseline.append(el("p", { class: "note" }, "The answer cites no document span: nothing to mark the passages against."));
       record.compare.baselines.forEach((b) => {
         baseline.append(el("h2", {}, `${b.method} top ${record.compare.k}`));
         if (!b.available) baseline.append(el("p", { class: "note" }, b.reason));
@@ -108,7 +110,15 @@
           item.append(a);
           return item;
         })));
-        baseline.append(el("ol", { class: "passages" }, b.passages.map((p) => el("li", {}, `${p.entity_name}: ${p.text}`))));
+        baseline.append(el("ol", { class: "passages" }, b.passages.map((p) => {
+          // Marked against the agent's receipts: found when it holds a receipt's bytes.
+          const mark = !receipts.length ? "" : p.found ? "found" : "missed";
+          const item = el("li", { class: mark, "data-mark": mark }, mark ? `${mark}: ` : "");
+          const a = el("a", { href: "#", class: "passage" }, `${p.entity_name}: ${p.text}`);
+          a.addEventListener("click", (event) => { event.preventDefault(); openRegion(p); });
+          item.append(a);
+          return item;
+        })));
       });
     }
     const exported = $("export");
