@@ -14,7 +14,7 @@ from django_q.models import OrmQ, Schedule, Task
 from django_q.signing import SignedPackage
 
 from limma.models import CoverageGap, ExternalId, RelationRow, VocabularyTerm, Workspace
-from qa_view.ceilings import day_ceiling_set
+from qa_view.page.ceilings import day_ceiling_set
 from tests.factories import (
     make_criterion,
     make_document,

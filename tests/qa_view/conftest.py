@@ -20,7 +20,7 @@ from django.test import Client
 from limma.ids import new_request_id
 from limma.services.connect import export_connect
 from qa_view.models import Visitor
-from qa_view.visitors import visitor_create
+from qa_view.page.visitors import visitor_create
 from search.service import search_run
 from tests.factories import make_key, make_workspace
 

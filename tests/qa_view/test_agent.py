@@ -14,11 +14,11 @@ from limma import door
 from limma.door.providers import ProviderFailure, ProviderReply
 from limma.models import Document, Entity, RelationRow
 from limma.models.ledger import LedgerEntry
-from qa_view.agent import run_question
-from qa_view.codes import NO_PROFILE_READ
-from qa_view.offline_agent import answer_list, answer_person
-from qa_view.prompts import PEOPLE_SYSTEM
-from qa_view.tools import READ_ONLY_TOOLS, call_tool
+from qa_view.agent.offline.roles import answer_list, answer_person
+from qa_view.agent.prompts import PEOPLE_SYSTEM
+from qa_view.agent.run import run_question
+from qa_view.agent.tools import READ_ONLY_TOOLS, call_tool
+from qa_view.answer.codes import NO_PROFILE_READ
 from tests.factories import make_document, make_key, make_workspace
 from tests.limma.exports import connect
 

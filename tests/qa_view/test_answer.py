@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from qa_view.answer import answer_from
-from qa_view.answer_lines import COMPLETE
-from qa_view.codes import NO_PROFILE_READ, sentence_for
-from qa_view.visitors import follow_up_from
+from qa_view.answer.codes import NO_PROFILE_READ, sentence_for
+from qa_view.answer.draw import answer_from
+from qa_view.answer.lines import COMPLETE
+from qa_view.page.visitors import follow_up_from
 
 EUROPE = [{"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"}]
 GRETA = "414faa227dc946d35295d3e1"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from django.db import connections
 
-from qa_view.codes import sentence_for
+from qa_view.answer.codes import sentence_for
 from qa_view.models import Visitor
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -215,7 +215,7 @@ def test_typed_questions_are_read_or_say_what_was_not_searched(  # noqa: PLR0915
     live_server, browser_page, directory, examples_file
 ):
     from limma import door
-    from qa_view.visitors import visitor_create
+    from qa_view.page.visitors import visitor_create
 
     expect = playwright_api.expect
     page = browser_page
@@ -297,7 +297,7 @@ def test_typed_questions_are_read_or_say_what_was_not_searched(  # noqa: PLR0915
 
     # An HTMX request the server refuses is swapped in as the page's one sentence, and the
     # conversation stays.
-    from qa_view.failures import NOT_FOUND
+    from qa_view.page.failures import NOT_FOUND
 
     runs = page.locator(".run").count()
     page.evaluate("htmx.ajax('GET', '/qa/runs/999999/', {target: '#conversation'})")

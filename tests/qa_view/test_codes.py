@@ -7,7 +7,7 @@ import pytest
 
 from criteria.lists.four import NO_DOCUMENTS, NOT_STATED, STATED_NOT_VERIFIED, UNREAD
 from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
-from qa_view.codes import GENERAL, PRODUCT_CODES, failure_code, known, sentence_for
+from qa_view.answer.codes import GENERAL, PRODUCT_CODES, failure_code, known, sentence_for
 from search.constraints import UNBOUND_REASONS
 
 # The codes the product's replies carry, as its own modules write them.

@@ -12,10 +12,10 @@ import pytest
 from limma import door
 from limma.models import Document
 from limma.models.ledger import LedgerEntry
-from qa_view import loop, tools
+from qa_view.agent import loop, tools
+from qa_view.agent.prompts import PEOPLE_SYSTEM
 from qa_view.console import runs
 from qa_view.console.modes import ANSWER_SYSTEM, MODES, SEARCH_SYSTEM, system_for
-from qa_view.prompts import PEOPLE_SYSTEM
 from tests.factories import make_key
 from tests.qa_view.test_agent import Turns, calls
 

@@ -12,9 +12,9 @@ import pytest
 
 from limma import door
 from limma.door.providers import ProviderReply
-from qa_view.answer import answer_from
-from qa_view.codes import NO_PROFILE_READ, sentence_for
-from qa_view.visitors import visitor_create
+from qa_view.answer.codes import NO_PROFILE_READ, sentence_for
+from qa_view.answer.draw import answer_from
+from qa_view.page.visitors import visitor_create
 from tests.qa_view.conftest import htmx
 from tests.qa_view.test_answer import niche, person, reply
 from tests.qa_view.test_page import FakeAgent, search_call

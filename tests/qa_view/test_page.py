@@ -18,9 +18,9 @@ from criteria.models import Criterion, Judgment
 from limma import door
 from limma.door.providers import OfflineProvider, ProviderFailure, ProviderReply
 from limma.models import Document
-from qa_view.codes import NO_PROFILE_READ, sentence_for
+from qa_view.answer.codes import NO_PROFILE_READ, sentence_for
 from qa_view.models import Run
-from qa_view.visitors import run_execute
+from qa_view.page.visitors import run_execute
 from tests.qa_view.conftest import AN_ID, EUROPE, EXAMPLE_QUESTION, htmx
 
 pytestmark = pytest.mark.django_db
@@ -302,7 +302,7 @@ def test_every_other_route_under_qa_is_a_404(client, page, path):
 
 
 def test_another_visitors_run_is_not_found(page, directory, read_ahead):
-    from qa_view.visitors import visitor_create
+    from qa_view.page.visitors import visitor_create
 
     other, _ = visitor_create(workspace=directory, name="Someone Else")
     theirs = Run.objects.create(visitor=other, question="theirs", state=Run.State.DONE)
@@ -383,7 +383,7 @@ def test_back_or_forward_to_a_run_gets_the_whole_conversation(page, read_ahead):
 def test_the_page_lists_the_visitors_earlier_conversations_and_no_one_elses(
     page, visitor, directory, read_ahead
 ):
-    from qa_view.visitors import visitor_create
+    from qa_view.page.visitors import visitor_create
 
     page.post("/qa/ask/", {"example": "0"}, **htmx())
     first = Run.objects.latest("id")

@@ -1,4 +1,4 @@
-"""How the page says how much of a list it shows (kept apart: qa_view.answer and the paging
+"""How the page says how much of a list it shows (kept apart: qa_view.answer.draw and the paging
 service both say it, and the service imports the answer's people)."""
 
 from __future__ import annotations

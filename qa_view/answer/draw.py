@@ -5,8 +5,8 @@ how many profiles were checked (with the reasons, each through the closed code t
 people, each once, and who is close. A list made without the niche the question asked for is
 never drawn as the answer. The agent's own text is drawn beside it, with no id left in it.
 
-The events are read in qa_view.answer_events, the two lines written in qa_view.answer_lines,
-the people and who is close found in qa_view.answer_people; this module puts them together.
+The events are read in qa_view.answer.origin, the two lines written in qa_view.answer.lines,
+the people and who is close found in qa_view.answer.people; this module puts them together.
 """
 
 from __future__ import annotations
@@ -16,17 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from qa_view.answer_events import (
-    DONE,
-    ERROR,
-    Search,
-    answer_search,
-    asked_a_niche,
-    constraints_only,
-    event_data,
-    failed_search,
-)
-from qa_view.answer_lines import (
+from qa_view.answer.codes import sentence_for
+from qa_view.answer.lines import (
     LIST_CHANGES,
     first_line,
     not_read_sentence,
@@ -36,7 +27,18 @@ from qa_view.answer_lines import (
     unsearched_sentence,
     unshared_line,
 )
-from qa_view.answer_people import (
+from qa_view.answer.origin import (
+    DONE,
+    ERROR,
+    Search,
+    answer_search,
+    asked_a_niche,
+    constraints_only,
+    event_data,
+    failed_search,
+)
+from qa_view.answer.paging_words import showing
+from qa_view.answer.people import (
     Close,
     Person,
     about_text,
@@ -45,8 +47,6 @@ from qa_view.answer_people import (
     facet_text,
     listed_people,
 )
-from qa_view.codes import sentence_for
-from qa_view.paging_words import showing
 
 ID = re.compile(r"\b(?:req_[0-9a-f]{6,}|crit_[0-9a-f]{6,}|map_[0-9a-f]{6,}|[0-9a-f]{24,64})\b")
 NICHE_FAILED = "niche_search_failed"  # a niche search that did not come back, said generally

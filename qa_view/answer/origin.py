@@ -1,7 +1,7 @@
 """Which search a run's answer came from, read off its page events, and whether it asked a niche.
 
-Kept apart from qa_view.answer because it draws nothing: [source] (qa_view.source) needs the
-Search, not how the page draws the answer.
+Kept apart from qa_view.answer.draw because it draws nothing: [source]
+(qa_view.answer.source) needs the Search, not how the page draws the answer.
 """
 
 from __future__ import annotations
