@@ -34,7 +34,14 @@ from qa_view.answer.source import (
     search_evidence,
     unsearched_words,
 )
-from qa_view.answer.stream import SEARCH, PageStream, asked_niche, kept_of, reply_names, searched
+from qa_view.answer.stream import (
+    SEARCH,
+    PageStream,
+    kept_of,
+    reply_names,
+    search_asked_niche,
+    searched,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -205,7 +212,7 @@ def _seen(call_id: str, args: Mapping[str, Any], result: ToolResult, key: ApiKey
         constraints = args.get("constraints")
         return SearchSeen(
             call_id=call_id,
-            niche=asked_niche(args, None, code),
+            niche=search_asked_niche(args, None, code),
             ok=False,
             constraints=list(constraints) if isinstance(constraints, list) else [],
             code=code,
@@ -214,7 +221,7 @@ def _seen(call_id: str, args: Mapping[str, Any], result: ToolResult, key: ApiKey
     reply = result.result
     return SearchSeen(
         call_id=call_id,
-        niche=asked_niche(args, reply),
+        niche=search_asked_niche(args, reply),
         ok=True,
         constraints=searched(args, reply),
         reply=kept_of(reply),

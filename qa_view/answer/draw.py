@@ -32,10 +32,10 @@ from qa_view.answer.origin import (
     ERROR,
     Search,
     answer_search,
-    asked_a_niche,
     constraints_only,
     event_data,
-    failed_search,
+    event_failed,
+    events_asked_niche,
 )
 from qa_view.answer.paging_words import showing
 from qa_view.answer.people import (
@@ -125,13 +125,13 @@ def answer_from(
     if ended[-1].get("kind") == ERROR:
         return Answer("failed", first_line=sentence(event_data(ended[-1]).get("code") or FAILED))
     done = event_data(ended[-1])
-    wanted_niche = niche or asked_a_niche(events)
+    wanted_niche = niche or events_asked_niche(events)
     search = answer_search(events, niche=wanted_niche)
     note = tuple(scrubbed_lines(str(done.get("answer") or "")))
     if search is None:
         if wanted_niche:
             # A list made without the niche is never the answer: one sentence, nobody listed.
-            codes = [str(event_data(e)["code"]) for e in events if failed_search(e)]
+            codes = [str(event_data(e)["code"]) for e in events if event_failed(e)]
             code = codes[-1] if codes and codes[-1] in SAID_AS_IS else NICHE_FAILED
             return Answer("no_niche", first_line=sentence(code))
         return Answer("text", note=note) if note else Answer("empty", first_line=NO_ANSWER)
