@@ -24,7 +24,7 @@ from tests.factories import (
     make_workspace,
     quote_of,
 )
-from tests.qa_view.test_browser import CHROMIUM, CHROMIUM_ARGS, SHOTS, playwright_api
+from tests.qa_view.browser import CHROMIUM, CHROMIUM_ARGS, SHOTS, playwright_api
 
 pytestmark = [
     pytest.mark.browser,

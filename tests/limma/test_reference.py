@@ -10,7 +10,7 @@ from django.contrib.staticfiles import finders
 from rest_framework.test import APIClient
 
 from tests.limma.test_headers import directives
-from tests.qa_view.test_browser import CHROMIUM, CHROMIUM_ARGS, playwright_api
+from tests.qa_view.browser import CHROMIUM, CHROMIUM_ARGS, playwright_api
 
 # Where a page names what it loads: src, href, url(...), and any absolute URL at all.
 ADDRESS = re.compile(r"""(?:src|href)\s*=\s*["']([^"']+)["']|url\(\s*["']?([^"')]+)""")

@@ -35,7 +35,7 @@ from directory.niches import INFANT_FORMULA, NICHES, SURGICAL_STAPLERS
 from limma.services.connect import export_connect
 from qa_view.page.visitors import visitor_create
 from tests.factories import make_workspace
-from tests.qa_view.test_browser import CHROMIUM, CHROMIUM_ARGS
+from tests.qa_view.browser import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = [
     pytest.mark.browser,

@@ -18,7 +18,7 @@ from limma import door
 from limma.door.providers import ProviderReply
 from limma.models import Document
 from tests.factories import make_key
-from tests.qa_view.test_browser import CHROMIUM, SHOTS, browser_page  # noqa: F401 (the fixture)
+from tests.qa_view.browser import CHROMIUM, SHOTS
 
 pytestmark = [
     pytest.mark.browser,

@@ -13,8 +13,8 @@ from django.db import connections
 from qa_view.models import Run
 from qa_view.page.examples import configured_examples
 from qa_view.page.visitors import run_execute
+from tests.qa_view.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.qa_view.conftest import EXAMPLE_QUESTION
-from tests.qa_view.test_browser import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = [
     pytest.mark.browser,

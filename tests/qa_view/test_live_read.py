@@ -20,7 +20,7 @@ from qa_view.answer.codes import sentence_for
 from qa_view.models import Run
 from qa_view.page.visitors import visitor_create
 from tests.qa_view.conftest import EUROPE, FACETS, htmx
-from tests.qa_view.test_page import FakeAgent, search_call
+from tests.qa_view.helpers import FakeAgent, search_call
 
 pytestmark = pytest.mark.django_db
 

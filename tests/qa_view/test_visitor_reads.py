@@ -242,7 +242,7 @@ def test_a_visitor_with_more_left_than_one_searchs_limit_is_offered_the_limit(as
 def test_the_offline_reader_reads_for_the_visitor_at_no_cost_and_holds_nothing(
     directory, monkeypatch
 ):
-    from tests.qa_view.test_page import FakeAgent, search_call
+    from tests.qa_view.helpers import FakeAgent, search_call
 
     held: list[Decimal] = []
     real = ceilings.spend_reserve
