@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from limma.segment_sentences import sentence_spans
 from qa_view.answer.codes import sentence_for
 from qa_view.answer.lines import (
     LIST_CHANGES,
@@ -318,7 +319,6 @@ COUNTING = re.compile(
     r"(?:(?:fits?|matche?s?)\b|(?:is|are)\s+(?:close|one condition short)\b)",
     re.IGNORECASE,
 )
-SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 def added_lines(note: tuple[str, ...], answer: Answer, *, withheld: set[str]) -> tuple[str, ...]:
@@ -331,7 +331,7 @@ def added_lines(note: tuple[str, ...], answer: Answer, *, withheld: set[str]) ->
     for line in note:
         said = [
             sentence
-            for sentence in SENTENCE.split(line)
+            for sentence in (line[start:end] for start, end in sentence_spans(line))
             if not COUNTING.search(sentence)
             and not any(name.search(sentence.casefold()) for name in names)
         ]
