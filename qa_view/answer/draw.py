@@ -25,6 +25,7 @@ from qa_view.answer.lines import (
     not_split_sentence,
     offered_heading,
     quiet_line,
+    showing,
     unsearched_sentence,
     unshared_line,
 )
@@ -38,7 +39,6 @@ from qa_view.answer.origin import (
     event_failed,
     events_asked_niche,
 )
-from qa_view.answer.paging_words import showing
 from qa_view.answer.people import (
     Close,
     Person,

@@ -1,8 +1,8 @@
-"""The answer's first and quiet lines: the search's own counts, what was not searched, what
-was checked, and why some could not be confirmed.
+"""The answer's lines: the search's own counts, what was not searched, what was checked, why
+some could not be confirmed, and how much of a list the page shows.
 
-Kept apart from qa_view.answer.draw because each line is made from one search reply alone, with no
-people and no agent's text in it.
+A stage before qa_view.answer.people and qa_view.answer.draw: each line is made from one search
+reply alone, with no people and no agent's text in it.
 """
 
 from __future__ import annotations
@@ -168,3 +168,8 @@ def offered_heading(total: int, words: Iterable[str]) -> str:
     people = count_phrase(total, "1 person", "{n} people")
     unchecked = f", not checked for {quoted_words(words)}" if words else ""
     return f"Not the answer: the {people} the other conditions alone leave{unchecked}"
+
+
+def showing(shown: int, total: int) -> str:
+    """ "Showing 50 of 109": said only where the page does not hold everyone."""
+    return f"Showing {shown} of {total}" if 0 < shown < total else ""

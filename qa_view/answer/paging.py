@@ -14,8 +14,8 @@ from typing import Any
 
 from limma.ids import new_request_id
 from limma.models import ApiKey, Workspace
+from qa_view.answer.lines import showing
 from qa_view.answer.origin import Search
-from qa_view.answer.paging_words import showing
 from qa_view.answer.people import Close, Person, close_people, listed_people, shares_substance
 from qa_view.answer.source import REUSE_ONLY, close_whole, niche_facets, search_evidence
 from search.replies import search_reply
