@@ -318,7 +318,8 @@ def run_answer(run: Run) -> Answer:
 
 
 def follow_up_from(answer: Answer, *, asked: list[str]) -> dict[str, Any]:
-    """What a follow-up is handed of the answer before it (bounded; cleaned by compose)."""
+    """What a follow-up is handed of the answer before it (bounded; cleaned by the question
+    handed to the agent, qa_view.agent.question)."""
     search = answer.search
     reply = search.last if search is not None else {}
     return {
