@@ -1,7 +1,7 @@
 """Which search a run's answer came from, read off its page events, and whether it asked a niche.
 
-Kept apart from qa_view.answer.draw because it draws nothing: [source]
-(qa_view.answer.source) needs the Search, not how the page draws the answer.
+The stage after qa_view.answer.stream: it draws nothing, so [source] (qa_view.answer.source)
+reads the Search here without how the page draws the answer.
 """
 
 from __future__ import annotations

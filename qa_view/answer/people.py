@@ -9,8 +9,8 @@ everyone whose documents say nothing of it; the page counts those apart ("Of the
 say nothing of ...") and calls nobody of them close. The counts are taken over the search's whole
 close list (qa_view.answer.source keeps them), never over what is listed.
 
-Kept apart from qa_view.answer.draw because the people come from every page of the search and the
-run's evidence, not from the counts the lines are made of.
+A stage after qa_view.answer.lines and before qa_view.answer.draw: the people come from every
+page of the search and the run's evidence, not from the counts the lines are made of.
 """
 
 from __future__ import annotations
