@@ -149,7 +149,7 @@ def measured(args: argparse.Namespace) -> int:
     from directory.examples import load_examples, niche_of
     from directory.load import directory_load, workspace_for
     from limma.conf import settings_for_block
-    from qa_view.examples import load_examples as page_examples
+    from qa_view.page.examples import load_examples as page_examples
 
     built = build_directory(args.n, args.seed)
     local = directory_load(workspace=workspace_for("local model"), export=built.export)
@@ -295,7 +295,7 @@ def page_answer(brought, question: str, example: dict | None, turns: int) -> dic
     """The page's agent on one question: how it ended, its first line, whom its searches
     matched (the reader's verdicts, not the model's words)."""
     from limma.ids import new_request_id
-    from qa_view.agent import run_question
+    from qa_view.agent.run import run_question
 
     started = time.perf_counter()
     outcome = run_question(

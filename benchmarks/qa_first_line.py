@@ -1,5 +1,5 @@
 """Click-to-first-line of the Q&A page's four "Try:" examples: the fixed 2 s poll the page had
-beside its schedule now (every 250 ms while a run is young, qa_view/polling.py), side by side.
+beside its schedule now (every 250 ms while a run is young, qa_view/page/polling.py), side by side.
 
     .venv/bin/python benchmarks/qa_first_line.py [--n 1000] [--runs 5] [--out DIR]
 
@@ -8,7 +8,7 @@ What it does, by itself, and undoes at the end (also on an error or Ctrl-C):
 1. A scratch SQLite store in a temporary directory (or --out, kept), migrated; the synthetic
    expert directory of --n people loaded through connect, the four examples read ahead with
    the offline provider (nothing spent), and one visitor — the rehearsal's own preparation
-   (qa_view/rehearsal.py).
+   (qa_view/page/rehearsal.py).
 2. Starts `manage.py qcluster` on that store (the ORM broker, as `make demo` runs it).
 3. Signs the visitor in with Django's test client and, per run and per example, clicks the
    example under each poll schedule, the two in alternating order: the HTMX POST the button
@@ -106,9 +106,9 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import setup_test_environment
 
-    from qa_view import polling
-    from qa_view.examples import load_examples
-    from qa_view.rehearsal import rehearsal_prepare
+    from qa_view.page import polling
+    from qa_view.page.examples import load_examples
+    from qa_view.page.rehearsal import rehearsal_prepare
 
     setup_test_environment()  # the test client's host is allowed
     call_command("migrate", verbosity=0)

@@ -83,7 +83,7 @@ MIDDLEWARE = [
     "limma.middleware.RequestIdMiddleware",
     "limma.middleware.BodyLimitMiddleware",
     "limma.middleware.DatabaseUnavailableMiddleware",
-    "qa_view.host.PageOnlyStaticMiddleware",
+    "qa_view.page.host.PageOnlyStaticMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -95,11 +95,11 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
-# The hosted Q&A service serves the page alone (qa_view/host.py): no admin, verbs or reference.
+# The hosted Q&A service serves the page alone (qa_view/page/host.py): no admin, verbs or reference.
 LIMMA_PAGE_ONLY = os.environ.get("LIMMA_PAGE_ONLY", "0") == "1"
 ROOT_URLCONF = "limma.page_urls" if LIMMA_PAGE_ONLY else "limma.urls"
-# A refused CSRF token under /qa/ is the page's own sentence (qa_view/failures.py).
-CSRF_FAILURE_VIEW = "qa_view.failures.csrf_failure"
+# A refused CSRF token under /qa/ is the page's own sentence (qa_view/page/failures.py).
+CSRF_FAILURE_VIEW = "qa_view.page.failures.csrf_failure"
 WSGI_APPLICATION = "limma.wsgi.application"
 
 TEMPLATES = [
@@ -291,7 +291,7 @@ LIMMA_QA_CAP_VISITOR_USD = os.environ.get("LIMMA_QA_CAP_VISITOR_USD", "5")
 LIMMA_QA_REPLY_TOKENS = int(os.environ.get("LIMMA_QA_REPLY_TOKENS", "2048"))
 # The door holds every paid call made for a visitor under their ceilings: the agent's and the
 # reads its searches start, in the request or in a worker (a callable of the ledger name).
-LIMMA_SPEND_GUARD = "qa_view.ceilings.visitor_spend_guard"
+LIMMA_SPEND_GUARD = "qa_view.page.ceilings.visitor_spend_guard"
 # The Q&A page: what all visitors together may spend per UTC day, in US dollars (ledger).
 LIMMA_QA_CAP_DAY_USD = os.environ.get("LIMMA_QA_CAP_DAY_USD", "20")
 # The Q&A page's examples file: what to call the directory, and the "Try:" questions.

@@ -8,9 +8,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from limma import api
 from search.api import SearchApi
 
-# Under /qa/ a failure is the page's own sentence; elsewhere Django's (qa_view/failures.py).
-handler404 = "qa_view.failures.not_found"
-handler500 = "qa_view.failures.server_error"
+# Under /qa/ a failure is the page's own sentence; elsewhere Django's (qa_view/page/failures.py).
+handler404 = "qa_view.page.failures.not_found"
+handler500 = "qa_view.page.failures.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),

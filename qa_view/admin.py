@@ -17,10 +17,10 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 
-from qa_view.ceilings import day_ceiling_usd, visitor_ceiling_usd, visitors_spent_today_usd
 from qa_view.models import DayCeiling, Run, Visitor, visitor_name_normal
-from qa_view.spend import visitors_with_spend
-from qa_view.visitors import (
+from qa_view.page.ceilings import day_ceiling_usd, visitor_ceiling_usd, visitors_spent_today_usd
+from qa_view.page.spend import visitors_with_spend
+from qa_view.page.visitors import (
     visitor_code_reset,
     visitor_code_set,
     visitor_key_default,

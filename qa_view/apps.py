@@ -6,4 +6,4 @@ class QaViewConfig(AppConfig):
     verbose_name = "Q&A page"
 
     def ready(self) -> None:
-        from qa_view import offline_agent  # noqa: F401 - registers the offline agent role
+        from qa_view.agent.offline import roles  # noqa: F401 - registers the offline agent role

@@ -105,7 +105,7 @@ class DayCeiling(models.Model):
     """The day ceiling of the Q&A page: what all visitors together may spend per UTC day.
 
     Each change is a new row, so the page setting keeps its history; the newest row is the
-    ceiling (qa_view.ceilings.day_ceiling_usd), and with no row it is LIMMA_QA_CAP_DAY_USD.
+    ceiling (qa_view.page.ceilings.day_ceiling_usd), and with no row it is LIMMA_QA_CAP_DAY_USD.
     """
 
     usd = models.DecimalField(
@@ -183,7 +183,7 @@ class SignInAttempt(models.Model):
     and restart counts the same: a right code's attempt is deleted once it is checked."""
 
     ip = models.CharField(max_length=64)
-    # sha256 of the folded name (qa_view.visitors.name_key): who was tried, not who exists.
+    # sha256 of the folded name (qa_view.page.visitors.name_key): who was tried, not who exists.
     name_key = models.CharField(max_length=32)
     at = models.DateTimeField()
 

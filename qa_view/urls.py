@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from qa_view import views
+from qa_view.page import views
 
 app_name = "qa"
 

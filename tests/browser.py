@@ -37,9 +37,9 @@ playwright_api = pytest.importorskip(
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
-@pytest.fixture(name="browser_page")
-def browser_page_fixture(tmp_path) -> Iterator[object]:
-    """A page of Chromium in a fresh profile (a module takes it by importing this function)."""
+def chromium_page(tmp_path: Path) -> Iterator[object]:
+    """A page of a fresh Chromium profile, closed (with the test's connections) afterwards; the
+    `browser_page` fixture of a test package's conftest yields it."""
     with playwright_api.sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             str(tmp_path / "chromium-profile"),  # a fresh profile for every test

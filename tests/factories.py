@@ -16,8 +16,8 @@ from limma.models import ApiKey, Document, LedgerEntry, Sentence, Workspace
 from limma.services.ingest import Ingested, document_ingest
 from limma.services.keys import api_key_create
 from qa_view.models import Run, Visitor
-from qa_view.support import SUPPORT, support_group_make
-from qa_view.visitors import visitor_code_set, visitor_create, visitor_key_default
+from qa_view.page.support import SUPPORT, support_group_make
+from qa_view.page.visitors import visitor_code_set, visitor_create, visitor_key_default
 
 
 def build_workspace(name: str = "People") -> Workspace:

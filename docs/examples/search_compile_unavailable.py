@@ -16,7 +16,7 @@ def main() -> None:
 
     from limma import door
     from limma.models import ApiKey
-    from qa_view.mcp_server import build_server, result_text
+    from qa_view.mcp.server import build_server, result_text
 
     _, workspace_id = scratch.client_for("People")
     key = ApiKey.objects.get(workspace_id=workspace_id)

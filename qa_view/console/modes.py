@@ -11,7 +11,7 @@ its own — the same loop, the same tools, the same store (docs/pages.md#the-con
 
 from __future__ import annotations
 
-from qa_view.prompts import PEOPLE_SYSTEM
+from qa_view.agent.prompts import PEOPLE_SYSTEM
 
 ANSWER, SEARCH, PEOPLE = "answer", "search", "people"
 MODES = (ANSWER, SEARCH, PEOPLE)

@@ -21,7 +21,7 @@ from typing import Any
 
 from limma.pack import DEFAULT_PACK
 from limma.vocabulary import Vocabulary
-from qa_view.codes import sentence_for
+from qa_view.answer.codes import sentence_for
 from qa_view.console.modes import ANSWER, ANSWER_SYSTEM, SEARCH, SEARCH_SYSTEM
 from search.offline import compile_brief
 

@@ -26,10 +26,10 @@ from limma.door.shapes import AgentReply
 from limma.ids import new_request_id
 from limma.models import ApiKey
 from limma.models.ledger import LedgerEntry
+from qa_view.agent.loop import ERROR, LoopEnd, agent_loop, door_model
+from qa_view.agent.tools import READ, ToolResult, call_tool, tools_for
 from qa_view.console.baseline import baselines
 from qa_view.console.modes import LABELS, system_for
-from qa_view.loop import ERROR, LoopEnd, agent_loop, door_model
-from qa_view.tools import READ, ToolResult, call_tool, tools_for
 
 Step = dict[str, Any]
 RUN_ID = re.compile(r"^run_[0-9]{8}T[0-9]{12}_[0-9a-f]{8}$")
@@ -168,7 +168,7 @@ def console_run(
     max_turns: int = 8,
 ) -> dict[str, Any]:
     """Run one question in `mode` under `key`; every step goes to `on_step` as it happens."""
-    from qa_view.compose import clean, example_block
+    from qa_view.agent.question import clean, example_block
 
     system = system_for(mode)
     workspace = key.workspace

@@ -40,7 +40,7 @@ from qa_view.console import runs
 from qa_view.console.export import side_by_side, standalone_html
 from qa_view.console.hints import configured_hints
 from qa_view.console.modes import LABELS, MODES
-from qa_view.examples import configured_examples
+from qa_view.page.examples import configured_examples
 
 logger = logging.getLogger(__name__)
 NO_KEY = "The console has no API key: set LIMMA_CONSOLE_API_KEY to a key of the workspace."

@@ -1,8 +1,8 @@
-"""The support group, with exactly what support staff need (qa_view/support.py)."""
+"""The support group, with exactly what support staff need (qa_view/page/support.py)."""
 
 from django.db import migrations
 
-from qa_view.support import SUPPORT, support_group_make
+from qa_view.page.support import SUPPORT, support_group_make
 
 
 def support_group(apps, schema_editor):

@@ -15,7 +15,7 @@ from django_q.signing import SignedPackage
 
 from limma.models import ExternalId, RelationRow, VocabularyTerm, Workspace
 from limma.services.rows import gap_create, row_create
-from qa_view.ceilings import day_ceiling_set
+from qa_view.page.ceilings import day_ceiling_set
 from tests.factories import (
     make_criterion,
     make_document,

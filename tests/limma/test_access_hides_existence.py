@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from limma.models import Document, Entity
-from qa_view.tools import REGISTRY, call_tool
+from qa_view.agent.tools import REGISTRY, call_tool
 from tests.factories import make_key
 from tests.limma.exports import connect
 

@@ -13,7 +13,7 @@ from django.db import models
 from django.utils.html import escape
 
 from limma.models import ApiKey, Document, LedgerEntry, Sentence, VocabularyTerm
-from qa_view.ceilings import day_ceiling_set
+from qa_view.page.ceilings import day_ceiling_set
 from tests.factories import (
     make_criterion,
     make_document,

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 import pytest
 
 from limma.models import Document, Entity, LedgerEntry, RelationRow
-from qa_view.tools import REGISTRY, call_tool
+from qa_view.agent.tools import REGISTRY, call_tool
 from tests.factories import make_key
 from tests.limma.exports import connect, export
 

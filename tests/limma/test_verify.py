@@ -15,7 +15,7 @@ from mcp.shared.memory import create_connected_server_and_client_session
 from limma.pack import DEFAULT_PACK
 from limma.services.connect import export_connect
 from qa_view.console.runs import console_tools
-from qa_view.mcp_server import build_server
+from qa_view.mcp.server import build_server
 from tests.factories import make_key, make_workspace
 
 PACK = copy.deepcopy(DEFAULT_PACK)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -20,7 +20,7 @@ from django.test import Client
 from limma.ids import new_request_id
 from limma.services.connect import export_connect
 from qa_view.models import Visitor
-from qa_view.visitors import visitor_create
+from qa_view.page.visitors import visitor_create
 from search.service import search_run
 from tests.factories import make_key, make_workspace
 
@@ -224,6 +224,14 @@ def page(client, visitor_and_code, sign_in, examples_file) -> Client:
     response = sign_in(client, visitor.name, code)
     assert response.status_code == 302, response.content
     return client
+
+
+@pytest.fixture
+def browser_page(tmp_path) -> Iterator[object]:
+    """A page of headless Chromium; playwright is imported by the browser tests alone."""
+    from tests.browser import chromium_page
+
+    yield from chromium_page(tmp_path)
 
 
 def htmx(**headers: str) -> dict[str, str]:

@@ -33,7 +33,7 @@ from criteria.models import Judgment
 from directory import build_directory
 from directory.niches import INFANT_FORMULA, NICHES, SURGICAL_STAPLERS
 from limma.services.connect import export_connect
-from qa_view.visitors import visitor_create
+from qa_view.page.visitors import visitor_create
 from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.factories import make_workspace
 

@@ -11,16 +11,16 @@ import pytest
 
 from criteria.models import Judgment
 from limma import door
-from limma.door.providers import ProviderFailure, ProviderReply
 from limma.models import Document, Entity, RelationRow
 from limma.models.ledger import LedgerEntry
-from qa_view.agent import run_question
-from qa_view.codes import NO_PROFILE_READ
-from qa_view.offline_agent import answer_list, answer_person
-from qa_view.prompts import PEOPLE_SYSTEM
-from qa_view.tools import READ_ONLY_TOOLS, call_tool
+from qa_view.agent.offline.roles import answer_list, answer_person
+from qa_view.agent.prompts import PEOPLE_SYSTEM
+from qa_view.agent.run import run_question
+from qa_view.agent.tools import READ_ONLY_TOOLS, call_tool
+from qa_view.answer.codes import NO_PROFILE_READ
 from tests.factories import make_document, make_key, make_workspace
 from tests.limma.exports import connect
+from tests.qa_view.helpers import Turns, calls
 
 pytestmark = pytest.mark.django_db
 
@@ -79,38 +79,6 @@ def kinds(outcome) -> list[str]:
 
 def data(outcome, kind: str) -> list[dict[str, Any]]:
     return [event["data"] for event in outcome.events if event["kind"] == kind]
-
-
-class Turns:
-    """A model that answers each turn from a list (the last reply repeats), or fails."""
-
-    name = "scripted"
-
-    def __init__(self, *replies: dict[str, Any], fail: str = "", paid: bool = False) -> None:
-        self.replies = replies
-        self.fail = fail
-        self.paid = paid
-        self.requests: list[Any] = []
-
-    def available(self, role: str) -> bool:
-        return role == "agent"
-
-    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens) -> ProviderReply:
-        self.requests.append(request)
-        if self.fail:
-            raise ProviderFailure(self.fail, "a-model said 529")
-        reply = self.replies[min(len(self.requests), len(self.replies)) - 1]
-        return ProviderReply(reply if isinstance(reply, str) else json.dumps(reply))
-
-
-def calls(*asked: tuple[str, dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "content": None,
-        "tool_calls": [
-            {"id": f"call-{n}", "name": name, "arguments": arguments}
-            for n, (name, arguments) in enumerate(asked, start=1)
-        ],
-    }
 
 
 ANSWER = {"content": "Nothing was loaded.", "tool_calls": []}

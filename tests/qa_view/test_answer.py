@@ -9,36 +9,14 @@ from typing import Any
 
 import pytest
 
-from qa_view.answer import answer_from
-from qa_view.answer_lines import COMPLETE
-from qa_view.codes import NO_PROFILE_READ, sentence_for
-from qa_view.visitors import follow_up_from
+from qa_view.answer.codes import NO_PROFILE_READ, sentence_for
+from qa_view.answer.draw import answer_from
+from qa_view.answer.lines import COMPLETE
+from qa_view.page.visitors import follow_up_from
+from tests.qa_view.helpers import niche, person, reply
 
 EUROPE = [{"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"}]
 GRETA = "414faa227dc946d35295d3e1"
-
-
-def person(entity_id: str, name: str, place: str = "Germany") -> dict[str, Any]:
-    about = {"title": "Marketing Director", "company": "Quellmark Foods", "place": place}
-    return {"entity_id": entity_id, "name": name, "about": about, "why": []}
-
-
-def reply(**fields: Any) -> dict[str, Any]:
-    base: dict[str, Any] = {
-        "detail": "compact",
-        "matched": {"total": 1, "showing": [1, 1], "next_offset": None},
-        "matches": [person(GRETA, "Greta Ostrander")],
-        "others": {"ruled_out": 3, "not_recorded": 0, "cannot_be_placed": 0, "cannot_tell": 0},
-        "complete": True,
-        "incomplete_because": {},
-    }
-    return base | fields
-
-
-def niche(**fields: Any) -> dict[str, Any]:
-    counts = {"matched": 1, "none": 0, "undetermined": 0, "not_recorded": 0}
-    criterion = {"address": "crit_0123456789abcdef", "status": "complete", "counts": counts}
-    return reply(**({"criterion": criterion, "candidates": 120, "close": {"total": 0}} | fields))
 
 
 def events(*replies: dict[str, Any], answer: str = "", stop: str = "end_turn") -> list[dict]:

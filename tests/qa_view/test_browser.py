@@ -13,9 +13,9 @@ from decimal import Decimal
 
 import pytest
 
-from qa_view.codes import sentence_for
+from qa_view.answer.codes import sentence_for
 from qa_view.models import Visitor
-from tests.browser import CHROMIUM, SHOTS, browser_page_fixture, playwright_api  # noqa: F401
+from tests.browser import CHROMIUM, SHOTS, playwright_api
 
 pytestmark = [
     pytest.mark.browser,
@@ -171,7 +171,7 @@ def test_typed_questions_are_read_or_say_what_was_not_searched(  # noqa: PLR0915
     live_server, browser_page, directory, examples_file
 ):
     from limma import door
-    from qa_view.visitors import visitor_create
+    from qa_view.page.visitors import visitor_create
 
     expect = playwright_api.expect
     page = browser_page
@@ -253,7 +253,7 @@ def test_typed_questions_are_read_or_say_what_was_not_searched(  # noqa: PLR0915
 
     # An HTMX request the server refuses is swapped in as the page's one sentence, and the
     # conversation stays.
-    from qa_view.failures import NOT_FOUND
+    from qa_view.page.failures import NOT_FOUND
 
     runs = page.locator(".run").count()
     page.evaluate("htmx.ajax('GET', '/qa/runs/999999/', {target: '#conversation'})")

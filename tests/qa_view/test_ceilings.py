@@ -13,16 +13,16 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from limma.models import LedgerEntry
-from qa_view.ceilings import (
+from qa_view.answer.codes import sentence_for
+from qa_view.models import Run
+from qa_view.page.ceilings import (
     DAY_CEILING,
     VISITOR_CEILING,
     ceiling_reached,
     day_ceiling_usd,
     start_of_utc_day,
 )
-from qa_view.codes import sentence_for
-from qa_view.models import Run
-from qa_view.visitors import run_execute, visitor_create
+from qa_view.page.visitors import run_execute, visitor_create
 from tests.qa_view.conftest import htmx
 
 pytestmark = pytest.mark.django_db

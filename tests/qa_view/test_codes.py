@@ -3,14 +3,34 @@ table does not hold is said with a general sentence, never printed."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from criteria.lists.four import NO_DOCUMENTS, NOT_STATED, STATED_NOT_VERIFIED, UNREAD
 from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
-from qa_view.codes import GENERAL, PRODUCT_CODES, failure_code, known, sentence_for
+from qa_view.agent.loop import MAX_TURNS
+from qa_view.answer.codes import GENERAL, PRODUCT_CODES, failure_code, known, sentence_for
+from qa_view.answer.draw import NICHE_FAILED, SAID_AS_IS
+from qa_view.page.ceilings import DAY_CEILING, VISITOR_CEILING
 from search.constraints import UNBOUND_REASONS
 
-# The codes the product's replies carry, as its own modules write them.
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def niche_statuses() -> list[str]:
+    """A niche read's statuses and their reasons, read from the closed list docs/concepts.md
+    prints: the statuses in bold, the reasons in backticks (field names aside)."""
+    text = (DOCS / "concepts.md").read_text()
+    section = text.split("### Statuses\n", 1)[1].split("\n###", 1)[0]
+    statuses = re.findall(r"\*\*([a-z_]+)\*\*", section)
+    reasons = re.findall(r"`([a-z_]+)`", section)
+    return sorted({*statuses, *reasons} - {"status", "status_reason"})
+
+
+# The codes the product's replies carry, read from the modules that write them where they name
+# them; the rest as the product writes them.
 USED = [
     # incomplete_because, by relation of the default pack and the niche
     "not_recorded:based_in", "withheld:based_in", "cannot_be_placed:based_in",
@@ -20,19 +40,20 @@ USED = [
     "criterion_silent", "criterion_conflict", "criterion_not_read", "criterion_not_run",
     "criterion_partially_decomposed",
     # a niche's status and status_reason
-    "complete", "partial", "over_budget", "over_budget_during_read", "not_run",
-    "time_budget", "spend_cap", "model_unavailable", "read_failures", "max_reads", "max_usd",
-    "reuse_only_criterion_unknown", "decomposition_incomplete", "decomposition_failed",
-    "decomposition_timeout", "ordinary_constraint_not_bound", "no_candidates_in_relation_space",
-    "provider_refused",
+    *niche_statuses(),
     # close.because and a person's unread documents
     NOT_STATED, STATED_NOT_VERIFIED, NO_DOCUMENTS, UNREAD, "being_read", "not_read",
     "read_by_another_reader", "failed",
     # failures
-    "model_unavailable", "spend_switch_off", "ceiling_visitor", "ceiling_day",
-    "criteria_read_needs_write", "compile_unavailable", "model_reply_invalid", "max_turns",
-    "niche_search_failed", "search_failed",
+    ModelUnavailable.type, SpendSwitchOff.type, ModelReplyInvalid.type, VISITOR_CEILING,
+    DAY_CEILING, *SAID_AS_IS, NICHE_FAILED, MAX_TURNS, "search_failed",
 ]  # fmt: skip
+
+
+def test_the_niche_statuses_are_read_from_the_docs():
+    assert {"complete", "partial", "over_budget_during_read", "provider_refused"} <= set(
+        niche_statuses()
+    )
 
 
 @pytest.mark.parametrize("code", USED)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from qa_view.compose import NOTE, compose_question
+from qa_view.agent.question import NOTE, compose_question
 
 SPEC_FOLLOW_UP = {
     "asked": ["Who has 20+ years marketing infant formula in European markets?"],

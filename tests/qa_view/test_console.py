@@ -12,25 +12,15 @@ import pytest
 from limma import door
 from limma.models import Document
 from limma.models.ledger import LedgerEntry
-from qa_view import loop, tools
+from qa_view.agent import loop, tools
+from qa_view.agent.prompts import PEOPLE_SYSTEM
 from qa_view.console import runs
 from qa_view.console.modes import ANSWER_SYSTEM, MODES, SEARCH_SYSTEM, system_for
-from qa_view.prompts import PEOPLE_SYSTEM
 from tests.factories import make_key
-from tests.qa_view.test_agent import Turns, calls
+from tests.qa_view.helpers import Turns, calls
 
 pytestmark = pytest.mark.django_db
 
-RULE_0 = (
-    "0. A brief (conditions on people or records): call limma_search FIRST with brief= the "
-    "request and read the closed set from its reply instead of assembling it from limma_facts "
-    "calls — `matches` (who is in the set, and `why`: each condition's value and where it is "
-    "from), `matched.total` (the whole set: page with offset= `matched.next_offset` until it is "
-    'null), `others` (`ruled_out` is the one "no"; the rest are not recorded or cannot be '
-    "placed) and `complete`. What `incomplete_because` says was dropped, not compiled or not "
-    "bound was NOT searched; use rules 1-5 only for that part, and for requests limma_search "
-    "cannot express. A row's receipt is fetched with the call `more.entity` describes."
-)
 DONE = {"content": "2 results at 1 address.", "tool_calls": []}
 
 
@@ -52,10 +42,11 @@ def sentence_of(workspace, name: str, words: str) -> dict:
     return {"source_id": document.source_id, "start": start, "end": start + len(words)}
 
 
-def test_search_modes_rule_0_is_worded_exactly_as_the_specification_words_it():
+def test_each_mode_has_its_own_system_prompt_and_search_modes_opens_with_the_brief():
+    # Rule 0's wording is the search_mode example's printed text (tests/docs/test_examples.py).
     rule_0 = SEARCH_SYSTEM.split("\n0. ", 1)[1].split("\n1. ", 1)[0]
 
-    assert "0. " + " ".join(rule_0.split()) == RULE_0
+    assert "call limma_search FIRST with brief=" in rule_0
     assert MODES == ("answer", "search", "people")
     assert system_for("search") is SEARCH_SYSTEM and SEARCH_SYSTEM is not ANSWER_SYSTEM
     assert system_for("people") is PEOPLE_SYSTEM

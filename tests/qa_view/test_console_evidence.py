@@ -16,12 +16,12 @@ import pytest
 from directory import build_directory
 from limma.models import Document
 from limma.services.connect import export_connect
-from qa_view.codes import sentence_for
+from qa_view.answer.codes import sentence_for
 from qa_view.console import offline, runs
 from qa_view.console.hints import BUILT_IN
 from qa_view.console.modes import MODES
-from qa_view.examples import load_examples
-from qa_view.read_ahead import example_read
+from qa_view.page.examples import load_examples
+from qa_view.page.read_ahead import example_read
 from tests.factories import make_key, make_workspace
 
 N, SEED = 160, 7  # as the acceptance test's directory: every planted case of both niches is in it

@@ -18,13 +18,13 @@ from django.contrib.auth.models import User
 from directory import build_directory
 from limma.models import Document
 from limma.services.connect import export_connect
-from qa_view.codes import sentence_for
+from qa_view.answer.codes import sentence_for
 from qa_view.console.hints import BUILT_IN
 from qa_view.console.modes import MODES
-from qa_view.examples import load_examples
-from qa_view.read_ahead import example_read
+from qa_view.page.examples import load_examples
+from qa_view.page.read_ahead import example_read
+from tests.browser import CHROMIUM, SHOTS
 from tests.factories import make_key, make_workspace
-from tests.qa_view.test_browser import CHROMIUM, SHOTS, browser_page  # noqa: F401 (the fixture)
 
 pytestmark = [
     pytest.mark.browser,

@@ -12,7 +12,7 @@ from limma import door
 from limma.models import Document
 from qa_view.console import runs
 from tests.factories import make_key
-from tests.qa_view.test_agent import Turns, calls
+from tests.qa_view.helpers import Turns, calls
 
 pytestmark = pytest.mark.django_db(transaction=True)  # a run is streamed from its own thread
 

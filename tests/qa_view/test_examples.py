@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from qa_view.examples import DEFAULT_EXAMPLES, ExamplesInvalid, examples_parsed, load_examples
+from qa_view.page.examples import DEFAULT_EXAMPLES, ExamplesInvalid, examples_parsed, load_examples
 
 SPEC_EXAMPLE = {
     "question": "Who in France has 20+ years marketing infant formula in European markets?",

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from qa_view.codes import sentence_for
-from qa_view.failures import NOT_FOUND, STALE_FORM
+from qa_view.answer.codes import sentence_for
+from qa_view.page.failures import NOT_FOUND, STALE_FORM
 from tests.qa_view.conftest import htmx
 
 pytestmark = pytest.mark.django_db
@@ -58,12 +58,12 @@ def test_a_refused_csrf_token_is_the_pages_sentence(visitor_and_code, sign_in, e
 
 
 def test_a_fault_of_ours_under_the_page_is_its_sentence(page, monkeypatch):
-    import qa_view.views
+    import qa_view.page.views
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(qa_view.views, "render", broken)
+    monkeypatch.setattr(qa_view.page.views, "render", broken)
     page.raise_request_exception = False
     response = page.get("/qa/")
     assert response.status_code == 500

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.utils.html import escape
 
+from qa_view.agent.offline.roles import nobody_there, person_asked
 from qa_view.models import Run
-from qa_view.offline_agent import nobody_there, person_asked
 from tests.qa_view.conftest import htmx
 
 PEOPLE = [{"id": "p1", "name": "Camille Rousseau"}, {"id": "p2", "name": "Luc Marchand"}]

@@ -14,13 +14,13 @@ import pytest
 from limma import door
 from limma.door.shapes import AgentMessage, ToolCall
 from limma.models import ApiKey, LedgerEntry
-from qa_view.codes import sentence_for
+from qa_view.agent.offline.roles import WAIT_CALLS, next_step
+from qa_view.agent.tools import bounded_budget
+from qa_view.answer.codes import sentence_for
 from qa_view.models import Run
-from qa_view.offline_agent import WAIT_CALLS, next_step
-from qa_view.tools import bounded_budget
-from qa_view.visitors import visitor_create
+from qa_view.page.visitors import visitor_create
 from tests.qa_view.conftest import EUROPE, FACETS, htmx
-from tests.qa_view.test_page import FakeAgent, search_call
+from tests.qa_view.helpers import FakeAgent, search_call
 
 pytestmark = pytest.mark.django_db
 
@@ -124,17 +124,17 @@ def test_a_searchs_reads_are_bounded_by_what_the_visitor_has_left(asked, left, b
 def test_a_run_hands_its_search_what_the_visitor_has_left_under_both_ceilings(
     analyst_page, settings, monkeypatch
 ):
-    import qa_view.tools
+    import qa_view.agent.tools
 
     settings.LIMMA_QA_CAP_DAY_USD = "0.75"
     seen: list[Any] = []
-    real = qa_view.tools.search_answered
+    real = qa_view.agent.tools.search_answered
 
     def spy(data, **kwargs):
         seen.append(data["criteria_budget"])
         return real(data, **kwargs)
 
-    monkeypatch.setattr(qa_view.tools, "search_answered", spy)
+    monkeypatch.setattr(qa_view.agent.tools, "search_answered", spy)
     with door.use_provider(FakeAgent(steps)):
         analyst_page.post("/qa/ask/", {"question": TYPED}, **htmx())
     assert [budget["max_usd"] for budget in seen] == [0.75]

@@ -24,7 +24,7 @@ import pytest
 from limma.local_model import ServerInfo, free_port, not_prepared_reason, server_info
 from limma.models import LedgerEntry
 from qa_view.models import Run
-from qa_view.visitors import visitor_create
+from qa_view.page.visitors import visitor_create
 from tests.qa_view.conftest import EXPERTS, htmx
 
 ROOT = Path(__file__).resolve().parents[2]

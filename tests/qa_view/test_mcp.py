@@ -19,8 +19,8 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.memory import create_connected_server_and_client_session
 
 from limma import door
-from qa_view.mcp_server import build_server, result_text
-from qa_view.tools import READ_ONLY_TOOLS
+from qa_view.agent.tools import READ_ONLY_TOOLS
+from qa_view.mcp.server import build_server, result_text
 from tests.factories import make_key
 from tests.qa_view.conftest import EUROPE
 from tests.qa_view.scratch_store import scratch_store_made

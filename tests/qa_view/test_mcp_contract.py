@@ -18,10 +18,10 @@ from mcp.shared.exceptions import McpError
 from mcp.shared.memory import create_connected_server_and_client_session
 
 from limma.version import limma_version
+from qa_view.agent.tools import READ_ONLY_TOOLS, REGISTRY
 from qa_view.console.modes import MODES, system_for
-from qa_view.mcp_context import PACK_URI, VOCABULARY_URI
-from qa_view.mcp_server import build_server, result_text
-from qa_view.tools import READ_ONLY_TOOLS, REGISTRY
+from qa_view.mcp.context import PACK_URI, VOCABULARY_URI
+from qa_view.mcp.server import build_server, result_text
 from tests.factories import make_key
 from tests.qa_view.conftest import EUROPE
 from tests.qa_view.scratch_store import scratch_store_made

@@ -21,8 +21,8 @@ from mcp.client.streamable_http import streamable_http_client
 from limma.auth import KEY_MALFORMED, KEY_UNKNOWN
 from limma.loopback import is_loopback
 from limma.models import Document
-from qa_view.mcp_http import KEY_MISSING, http_app
-from qa_view.mcp_server import build_server, result_text
+from qa_view.mcp.http import KEY_MISSING, http_app
+from qa_view.mcp.server import build_server, result_text
 from tests.factories import make_key
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,12 +12,11 @@ import pytest
 
 from limma import door
 from limma.door.providers import ProviderReply
-from qa_view.answer import answer_from
-from qa_view.codes import NO_PROFILE_READ, sentence_for
-from qa_view.visitors import visitor_create
+from qa_view.answer.codes import NO_PROFILE_READ, sentence_for
+from qa_view.answer.draw import answer_from
+from qa_view.page.visitors import visitor_create
 from tests.qa_view.conftest import htmx
-from tests.qa_view.test_answer import niche, person, reply
-from tests.qa_view.test_page import FakeAgent, search_call
+from tests.qa_view.helpers import FakeAgent, niche, person, reply, search_call
 
 FRANCE = [{"relation": "based_in", "slot": "place", "op": "eq", "value": "France"}]
 MANY = {"total": 109, "showing": [1, 2], "next_offset": 2}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import qa_view.source
+import qa_view.answer.source
 import search.api
 from qa_view.models import Run
 from tests.qa_view.conftest import htmx
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def searches(monkeypatch) -> list[str]:
     """Every search_run a run makes, wherever it is called from."""
     made: list[str] = []
-    for module in (search.api, qa_view.source):
+    for module in (search.api, qa_view.answer.source):
         real = module.search_run
 
         def counted(*args, _real=real, _where=module.__name__, **kwargs):

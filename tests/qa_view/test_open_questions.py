@@ -10,7 +10,7 @@ import re
 import pytest
 
 from qa_view.models import Run
-from qa_view.visitors import visitor_create
+from qa_view.page.visitors import visitor_create
 from tests.qa_view.conftest import htmx
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.utils.html import escape
 from criteria.models import Judgment
 from limma.models import LedgerEntry
 from qa_view.models import Run
-from qa_view.outside import OUTSIDE_SENTENCE, asks_for_people, outside_the_directory
+from qa_view.page.outside import OUTSIDE_SENTENCE, asks_for_people, outside_the_directory
 from tests.qa_view.conftest import htmx
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +72,7 @@ def test_the_page_says_so_at_once_and_reads_nothing(page, read_ahead):
 
 
 def test_a_workspace_with_no_documents_decides_nothing(db):
-    from qa_view.visitors import visitor_create
+    from qa_view.page.visitors import visitor_create
     from tests.factories import make_workspace
 
     empty, _ = visitor_create(workspace=make_workspace("Empty"), name="Nobody Yet")

@@ -6,7 +6,6 @@ one."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -16,12 +15,13 @@ from django.utils.html import escape
 
 from criteria.models import Criterion, Judgment
 from limma import door
-from limma.door.providers import OfflineProvider, ProviderFailure, ProviderReply
+from limma.door.providers import ProviderFailure
 from limma.models import Document
-from qa_view.codes import NO_PROFILE_READ, sentence_for
+from qa_view.answer.codes import NO_PROFILE_READ, sentence_for
 from qa_view.models import Run
-from qa_view.visitors import run_execute
+from qa_view.page.visitors import run_execute
 from tests.qa_view.conftest import AN_ID, EUROPE, EXAMPLE_QUESTION, htmx
+from tests.qa_view.helpers import FakeAgent, search_call
 
 pytestmark = pytest.mark.django_db
 
@@ -201,41 +201,6 @@ def test_a_niche_nobody_has_read_is_not_read_for_a_viewer_and_lists_nobody(page,
 # --- with a fake agent -------------------------------------------------------------------------
 
 
-class FakeAgent:
-    """The `agent` role answered by `steps(turn)`; every other role by the offline rules."""
-
-    name = "fake"
-    paid = False
-
-    def __init__(self, steps: Callable[[int], dict[str, Any]]) -> None:
-        self.steps = steps
-        self.turn = 0
-        self.offline = OfflineProvider()
-
-    def available(self, role: str) -> bool:
-        return role == "agent" or self.offline.available(role)
-
-    def complete(self, *, spec, request, model, timeout, max_retries, max_tokens) -> ProviderReply:
-        if spec.name != "agent":
-            return self.offline.complete(
-                spec=spec,
-                request=request,
-                model=model,
-                timeout=timeout,
-                max_retries=max_retries,
-                max_tokens=max_tokens,
-            )
-        self.turn += 1
-        return ProviderReply(content=json.dumps(self.steps(self.turn)))
-
-
-def search_call(number: int, **arguments: Any) -> dict[str, Any]:
-    return {
-        "content": None,
-        "tool_calls": [{"id": f"call-{number}", "name": "limma_search", "arguments": arguments}],
-    }
-
-
 def test_a_list_made_without_the_niche_is_never_the_answer(page, read_ahead):
     """The first call is the ordinary conditions alone; the second, with the niche, is refused
     to the page's viewer key (nobody has read it): one sentence, and nobody listed."""
@@ -302,7 +267,7 @@ def test_every_other_route_under_qa_is_a_404(client, page, path):
 
 
 def test_another_visitors_run_is_not_found(page, directory, read_ahead):
-    from qa_view.visitors import visitor_create
+    from qa_view.page.visitors import visitor_create
 
     other, _ = visitor_create(workspace=directory, name="Someone Else")
     theirs = Run.objects.create(visitor=other, question="theirs", state=Run.State.DONE)
@@ -383,7 +348,7 @@ def test_back_or_forward_to_a_run_gets_the_whole_conversation(page, read_ahead):
 def test_the_page_lists_the_visitors_earlier_conversations_and_no_one_elses(
     page, visitor, directory, read_ahead
 ):
-    from qa_view.visitors import visitor_create
+    from qa_view.page.visitors import visitor_create
 
     page.post("/qa/ask/", {"example": "0"}, **htmx())
     first = Run.objects.latest("id")

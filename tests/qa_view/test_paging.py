@@ -12,7 +12,7 @@ import pytest
 from limma.ids import new_request_id
 from limma.services.connect import export_connect
 from qa_view.models import Run
-from qa_view.visitors import visitor_create
+from qa_view.page.visitors import visitor_create
 from search.service import search_run
 from tests.factories import make_key, make_workspace
 from tests.qa_view.conftest import EUROPE, FACETS, NICHE, directory_export, htmx

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from qa_view.polling import poll_every
+from qa_view.page.polling import poll_every
 
 START = datetime(2026, 1, 1, 9, 0, tzinfo=UTC)
 

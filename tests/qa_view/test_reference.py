@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from qa_view.models import Run
-from qa_view.reference import refers_to_answer
+from qa_view.page.reference import refers_to_answer
 from tests.qa_view.conftest import htmx
 
 LISTED = ["Greta Ostrander", "Margaux Delacroix", "Jan van der Berg"]

@@ -17,8 +17,8 @@ import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from qa_view.mcp_server import result_text
-from qa_view.tools import READ_ONLY_TOOLS
+from qa_view.agent.tools import READ_ONLY_TOOLS
+from qa_view.mcp.server import result_text
 
 ROOT = Path(__file__).resolve().parents[2]
 

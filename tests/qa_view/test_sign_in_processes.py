@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from qa_view.visitors import NAME_IP_ATTEMPTS
+from qa_view.page.visitors import NAME_IP_ATTEMPTS
 from tests.scratch_database import scratch_database
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +22,7 @@ STEP = """
 import json, sys
 import django
 django.setup()
-from qa_view import visitors
+from qa_view.page import visitors
 from limma.models import Workspace
 step, args = sys.argv[1], json.loads(sys.argv[2])
 if step == "make":

@@ -10,10 +10,10 @@ from criteria.models import Judgment
 from limma.ids import new_request_id
 from limma.models import LedgerEntry
 from limma.services.connect import export_connect
-from qa_view.answer_events import Search
-from qa_view.codes import sentence_for
+from qa_view.answer.codes import sentence_for
+from qa_view.answer.origin import Search
+from qa_view.answer.source import person_source, segments
 from qa_view.models import Run
-from qa_view.source import person_source, segments
 from search.service import search_run
 from tests.criteria.conftest import EXPERTS as SPEC_EXPERTS
 from tests.criteria.conftest import SPEC_NICHE, people_export

@@ -15,9 +15,9 @@ import pytest
 
 from limma import door
 from limma.models import LedgerEntry
-from qa_view import ceilings
 from qa_view.models import Run
-from qa_view.visitors import run_execute, visitor_create
+from qa_view.page import ceilings
+from qa_view.page.visitors import run_execute, visitor_create
 from tests.factories import make_workspace
 from tests.markers import on_postgresql
 from tests.qa_view.priced import (

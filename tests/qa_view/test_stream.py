@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from qa_view.stream import Guard, PageStream
+from qa_view.answer.stream import Guard, PageStream
 from tests.limma.exports import connect
 
 EUROPE = [{"relation": "based_in", "slot": "place", "op": "eq", "value": "Europe"}]

@@ -16,8 +16,8 @@ from django.test.utils import CaptureQueriesContext
 
 from limma.models import ApiKey, LedgerEntry
 from qa_view.admin import SKIPPED_NEW_CODE, SKIPPED_REVOKED
-from qa_view.ceilings import day_ceiling_usd, start_of_utc_day
 from qa_view.models import DayCeiling, Visitor
+from qa_view.page.ceilings import day_ceiling_usd, start_of_utc_day
 from tests.factories import (
     make_key,
     make_ledger_entry,
@@ -309,7 +309,7 @@ def test_a_day_ceiling_once_set_is_never_changed_or_deleted(admin_client, worksp
 
 
 def test_the_day_ceiling_set_in_the_admin_is_what_the_page_refuses_at(page, visitor, directory):
-    from qa_view.ceilings import DAY_CEILING, ceiling_reached, day_ceiling_set
+    from qa_view.page.ceilings import DAY_CEILING, ceiling_reached, day_ceiling_set
 
     make_ledger_entry(usd="3.00", visitor=visitor.ledger_name)
     assert ceiling_reached(visitor) is None

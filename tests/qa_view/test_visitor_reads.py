@@ -19,10 +19,10 @@ from criteria.models import Judgment
 from limma import door
 from limma.door.providers import OfflineProvider
 from limma.models import LedgerEntry
-from qa_view import ceilings
+from qa_view.agent.tools import bounded_budget
 from qa_view.models import Run, SpendHold
-from qa_view.tools import bounded_budget
-from qa_view.visitors import run_execute, visitor_create
+from qa_view.page import ceilings
+from qa_view.page.visitors import run_execute, visitor_create
 from tests.markers import on_postgresql
 from tests.qa_view.conftest import EUROPE, FACETS, NICHE, htmx
 from tests.qa_view.priced import (
@@ -242,7 +242,7 @@ def test_a_visitor_with_more_left_than_one_searchs_limit_is_offered_the_limit(as
 def test_the_offline_reader_reads_for_the_visitor_at_no_cost_and_holds_nothing(
     directory, monkeypatch
 ):
-    from tests.qa_view.test_page import FakeAgent, search_call
+    from tests.qa_view.helpers import FakeAgent, search_call
 
     held: list[Decimal] = []
     real = ceilings.spend_reserve

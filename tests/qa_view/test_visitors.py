@@ -18,9 +18,9 @@ from django.test import Client
 from django.utils import timezone
 
 from limma.models import ApiKey, LedgerEntry
-from qa_view import visitors
 from qa_view.models import Run, SignInAttempt, Visitor
-from qa_view.visitors import (
+from qa_view.page import visitors
+from qa_view.page.visitors import (
     IP_ATTEMPTS,
     NAME_ATTEMPTS,
     NAME_IP_ATTEMPTS,

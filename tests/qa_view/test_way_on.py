@@ -15,7 +15,7 @@ from directory import build_directory
 from directory.niches import SURGICAL_STAPLERS
 from limma.services.connect import export_connect
 from qa_view.models import Run
-from qa_view.visitors import visitor_create
+from qa_view.page.visitors import visitor_create
 from tests.factories import make_workspace
 from tests.qa_view.conftest import htmx
 

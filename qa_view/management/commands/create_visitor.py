@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from limma.models import ApiKey, Workspace
-from qa_view.visitors import visitor_create
+from qa_view.page.visitors import visitor_create
 
 
 def usd(raw: str) -> Decimal:

@@ -22,8 +22,9 @@ from rest_framework.exceptions import AuthenticationFailed
 from limma.auth import key_for_token
 from limma.loopback import is_loopback
 from limma.models import ApiKey
-from qa_view import mcp_http, mcp_server
-from qa_view.tools import REGISTRY
+from qa_view.agent.tools import REGISTRY
+from qa_view.mcp import http as mcp_http
+from qa_view.mcp import server as mcp_server
 
 NO_KEY = "Give the API key the tools act under: --api-key or LIMMA_API_KEY."
 KEY_PER_REQUEST = (

@@ -19,8 +19,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from limma.conf import settings_for_block
 from limma.models import ApiKey, Workspace
 from limma.services.keys import api_key_create
-from qa_view.examples import Examples, ExamplesInvalid, load_examples
-from qa_view.read_ahead import example_read
+from qa_view.page.examples import Examples, ExamplesInvalid, load_examples
+from qa_view.page.read_ahead import example_read
 
 
 class Command(BaseCommand):

@@ -78,7 +78,7 @@ class Command(BaseCommand):
         if os.environ.get("LIMMA_REHEARSAL") != str(out):
             self._again_in(out)  # the scratch store must be chosen before Django loads
             return
-        from qa_view.rehearsal import rehearsal_prepare
+        from qa_view.page.rehearsal import rehearsal_prepare
 
         paid = limma_settings().provider == "openai"
         if paid and options["max_usd"] is None:

@@ -11,9 +11,9 @@ import pytest
 
 from limma import door
 from limma.models import LedgerEntry
-from qa_view.ceilings import visitor_spent_usd
 from qa_view.models import SpendHold
-from qa_view.visitors import visitor_create
+from qa_view.page.ceilings import visitor_spent_usd
+from qa_view.page.visitors import visitor_create
 from tests.factories import make_workspace
 from tests.limma.door.conftest import FakeOpenAI, completion
 from tests.limma.door.roles_doc import NAMES, doc_sections

@@ -1,16 +1,17 @@
 """The verbs as an MCP tool server (the official `mcp` SDK, 1.x): stdio and streamable HTTP.
 
 Over stdio the server acts under ONE configured API key; over streamable HTTP every request
-brings its own (`Authorization: Bearer`, checked per request by qa_view.mcp_http, which hands the
+brings its own (`Authorization: Bearer`, checked per request by qa_view.mcp.http, which hands the
 key on in the request's scope). The tool list is the registry's tools that key may call, of the
 deployment's tool list (LIMMA_MCP_TOOLS, default all): an agent is never shown a tool it may not
-call. A call is first held to the tool's input schema (qa_view.mcp_schemas: as strict as the
+call. A call is first held to the tool's input schema (qa_view.mcp.schemas: as strict as the
 verb) and to what the server offers, each refusal naming its reason; then it runs through
-qa_view.tools.call_tool under that key, so it has exactly the HTTP verb's permissions and reply.
-A refusal reaches the agent as a tool error whose text is the verb's own body behind the prefix
-the SDK's FastMCP gives a failed tool: `Error executing tool limma_search: {"status": 503, ...}`.
+qa_view.agent.tools.call_tool under that key, so it has exactly the HTTP verb's permissions and
+reply. A refusal reaches the agent as a tool error whose text is the verb's own body behind the
+prefix the SDK's FastMCP gives a failed tool:
+`Error executing tool limma_search: {"status": 503, ...}`.
 Beside the tools: the workspace's pack and vocabulary as resources, the console's modes as
-prompts (qa_view.mcp_context), Limma's own version in serverInfo.
+prompts (qa_view.mcp.context), Limma's own version in serverInfo.
 
 The low-level `Server` is used rather than FastMCP because the list is built per key from the
 registry's own JSON schemas (FastMCP derives a schema from a function's signature).
@@ -34,9 +35,7 @@ from limma.auth import KEY_UNKNOWN, WRITE_NEEDS_ANALYST
 from limma.ids import new_request_id
 from limma.models import ApiKey
 from limma.version import limma_version
-from qa_view import mcp_context
-from qa_view.mcp_schemas import input_faults, input_schema, output_schema
-from qa_view.tools import (
+from qa_view.agent.tools import (
     ARGUMENTS_NOT_AN_OBJECT,
     READ,
     REGISTRY,
@@ -46,6 +45,8 @@ from qa_view.tools import (
     refusal,
     tools_for,
 )
+from qa_view.mcp import context as mcp_context
+from qa_view.mcp.schemas import input_faults, input_schema, output_schema
 
 SERVER_NAME = "limma"
 # Where the HTTP transport's key check leaves the request's key, in the ASGI scope.
@@ -217,7 +218,7 @@ def result_text(result: types.CallToolResult) -> str:
 
 
 async def serve_stdio(server: Server) -> None:
-    from qa_view.mcp_stdio import stdio_streams
+    from qa_view.mcp.stdio import stdio_streams
 
     async with stdio_streams() as (read, write):
         await server.run(read, write, server.create_initialization_options())

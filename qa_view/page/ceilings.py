@@ -28,7 +28,7 @@ from limma.door.spend import spent_usd
 from limma.models import LedgerEntry
 from qa_view.models import DayCeiling, SpendHold, Visitor
 
-# The codes a refusal at a ceiling is said with (through qa_view.codes, like every code).
+# The codes a refusal at a ceiling is said with (through qa_view.answer.codes, like every code).
 VISITOR_CEILING = "ceiling_visitor"
 DAY_CEILING = "ceiling_day"
 # The one lock every hold is taken under (PostgreSQL's advisory lock key).

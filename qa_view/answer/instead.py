@@ -16,7 +16,7 @@ from typing import Any
 from criteria.rules.names.rule import same_name
 from limma.ids import new_request_id
 from limma.models import ApiKey, Entity, Workspace
-from qa_view.answer_events import Search
+from qa_view.answer.origin import Search
 from search.replies import search_reply
 from search.service import search_run
 

@@ -1,8 +1,8 @@
-"""The answer's first and quiet lines: the search's own counts, what was not searched, what
-was checked, and why some could not be confirmed.
+"""The answer's lines: the search's own counts, what was not searched, what was checked, why
+some could not be confirmed, and how much of a list the page shows.
 
-Kept apart from qa_view.answer because each line is made from one search reply alone, with no
-people and no agent's text in it.
+A stage before qa_view.answer.people and qa_view.answer.draw: each line is made from one search
+reply alone, with no people and no agent's text in it.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def first_line(
     """The search's own counts; an unfinished read, an unsearched part, an early stop.
 
     `close`: of the search's one condition short, those who share something of substance with
-    the question (qa_view.answer_people.close_of, over the search's whole close list)."""
+    the question (qa_view.answer.people.close_of, over the search's whole close list)."""
     total = int((reply.get("matched") or {}).get("total") or 0)
     reading = reply.get("reading") if isinstance(reply.get("reading"), dict) else None
     so_far = " so far" if reading else ""
@@ -168,3 +168,8 @@ def offered_heading(total: int, words: Iterable[str]) -> str:
     people = count_phrase(total, "1 person", "{n} people")
     unchecked = f", not checked for {quoted_words(words)}" if words else ""
     return f"Not the answer: the {people} the other conditions alone leave{unchecked}"
+
+
+def showing(shown: int, total: int) -> str:
+    """ "Showing 50 of 109": said only where the page does not hold everyone."""
+    return f"Showing {shown} of {total}" if 0 < shown < total else ""

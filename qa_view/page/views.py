@@ -1,4 +1,5 @@
-"""The Q&A page's views: thin; the services are in qa_view/visitors.py and qa_view/source.py.
+"""The Q&A page's views: thin; the services are in qa_view/page/visitors.py and
+qa_view/answer/source.py.
 
 One template (qa_view/page.html) with partials: an HTMX request gets the partial it swaps in,
 any other request the whole page, so every link and form also works without JavaScript.
@@ -22,13 +23,13 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from limma.errors import ApplicationError
-from qa_view import visitors
-from qa_view.answer_events import Search
-from qa_view.examples import configured_examples
+from qa_view.answer.origin import Search
+from qa_view.answer.paging import LISTS, more_people, paged_person
+from qa_view.answer.source import person_source, segments
 from qa_view.models import Run
-from qa_view.paging import LISTS, more_people, paged_person
-from qa_view.polling import poll_every
-from qa_view.source import person_source, segments
+from qa_view.page import visitors
+from qa_view.page.examples import configured_examples
+from qa_view.page.polling import poll_every
 
 PAGE = "qa_view/page.html"
 SOURCE_UNAVAILABLE = "The source of this answer cannot be shown any more; ask the question again."

@@ -12,7 +12,7 @@ from typing import Any
 
 from limma.ids import new_request_id
 from limma.models import ApiKey, Workspace
-from qa_view.examples import Example
+from qa_view.page.examples import Example
 from search.service import search_run
 
 MAX_CALLS = 50  # a read that is still partial after this many calls is reported, not looped

@@ -10,8 +10,8 @@ from django.db.models import CharField, DecimalField, OuterRef, QuerySet, Subque
 from django.db.models.functions import Cast, Coalesce, Concat
 
 from limma.models import LedgerEntry
-from qa_view.ceilings import start_of_utc_day
 from qa_view.models import Visitor
+from qa_view.page.ceilings import start_of_utc_day
 
 USD = DecimalField(max_digits=12, decimal_places=6)
 

@@ -28,19 +28,11 @@ from limma import door
 from limma.ids import new_request_id
 from limma.models import ApiKey, Workspace
 from limma.services.keys import api_key_create
-from qa_view.agent import SearchSeen, run_question
-from qa_view.answer import Answer, answer_from
-from qa_view.ceilings import (
-    VisitorSpendGuard,
-    ceiling_reached,
-    day_ceiling_usd,
-    visitor_ceiling_usd,
-    visitor_spent_usd,
-    visitors_spent_today_usd,
-)
-from qa_view.codes import sentence_for
-from qa_view.examples import Example
-from qa_view.instead import facets_accepting, words_instead
+from qa_view.agent.run import SearchSeen, run_question
+from qa_view.answer.codes import sentence_for
+from qa_view.answer.draw import Answer, answer_from
+from qa_view.answer.instead import facets_accepting, words_instead
+from qa_view.answer.stream import ASKED_WORDS, FETCHED
 from qa_view.models import (
     PAGE_KEY_ROLE,
     PAGE_KEY_ROLES,
@@ -49,9 +41,17 @@ from qa_view.models import (
     Visitor,
     visitor_name_normal,
 )
-from qa_view.outside import OUTSIDE_SENTENCE, OUTSIDE_STOP, outside_the_directory
-from qa_view.reference import refers_to_answer
-from qa_view.stream import ASKED_WORDS, FETCHED
+from qa_view.page.ceilings import (
+    VisitorSpendGuard,
+    ceiling_reached,
+    day_ceiling_usd,
+    visitor_ceiling_usd,
+    visitor_spent_usd,
+    visitors_spent_today_usd,
+)
+from qa_view.page.examples import Example
+from qa_view.page.outside import OUTSIDE_SENTENCE, OUTSIDE_STOP, outside_the_directory
+from qa_view.page.reference import refers_to_answer
 
 logger = logging.getLogger(__name__)
 
@@ -318,7 +318,8 @@ def run_answer(run: Run) -> Answer:
 
 
 def follow_up_from(answer: Answer, *, asked: list[str]) -> dict[str, Any]:
-    """What a follow-up is handed of the answer before it (bounded; cleaned by compose)."""
+    """What a follow-up is handed of the answer before it (bounded; cleaned by the question
+    handed to the agent, qa_view.agent.question)."""
     search = answer.search
     reply = search.last if search is not None else {}
     return {

@@ -4,7 +4,7 @@ Adapted from search mode's rules (docs/pages.md#the-console): a brief goes to th
 and the closed set is read from its reply; what the reply says was not searched stays not searched;
 the niche is read from profiles, reuse-only first where it was read ahead. The answer format writes
 a person as Name (id) for an analyst; the Q&A view's question ends with a note that comes before it
-(compose.py). The door puts its own agent prompt (tool results are data) first.
+(qa_view/agent/question.py). The door puts its own agent prompt (tool results are data) first.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """The Q&A view's agent loop: one question, the people prompt, the three read-only tools.
 
 `run_question` sends the system prompt and the composed question to the `agent` model role,
-runs every tool call it asks for through qa_view.tools under the caller's key, and hands the
+runs every tool call it asks for through qa_view.agent.tools under the caller's key, and hands the
 results back, until the model answers without a tool call or `max_turns` is reached. Each step
 is an event of the spec's kinds (attached, tool_call, tool_result, done, error); the page is sent
 their PageStream projection. A failed model call ends the run in an `error` event with a code
-from qa_view.codes: the loop never raises on what a model did or did not say.
+from qa_view.answer.codes: the loop never raises on what a model did or did not say.
 """
 
 from __future__ import annotations
@@ -22,19 +22,26 @@ from limma import door
 from limma.errors import ApplicationError
 from limma.models import ApiKey, Entity, ExternalId, Workspace
 from limma.models.ledger import LedgerEntry
-from qa_view.codes import failure_code
-from qa_view.compose import compose_question
-from qa_view.loop import END_TURN, ERROR, agent_loop, door_model
-from qa_view.prompts import PEOPLE_SYSTEM
-from qa_view.source import (
+from qa_view.agent.loop import END_TURN, ERROR, agent_loop, door_model
+from qa_view.agent.prompts import PEOPLE_SYSTEM
+from qa_view.agent.question import compose_question
+from qa_view.agent.tools import READ_ONLY_TOOLS, ToolResult, call_tool
+from qa_view.answer.codes import failure_code
+from qa_view.answer.source import (
     markup_words,
     niche_words,
     not_split_words,
     search_evidence,
     unsearched_words,
 )
-from qa_view.stream import SEARCH, PageStream, asked_niche, kept_of, reply_names, searched
-from qa_view.tools import READ_ONLY_TOOLS, ToolResult, call_tool
+from qa_view.answer.stream import (
+    SEARCH,
+    PageStream,
+    kept_of,
+    reply_names,
+    search_asked_niche,
+    searched,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -205,7 +212,7 @@ def _seen(call_id: str, args: Mapping[str, Any], result: ToolResult, key: ApiKey
         constraints = args.get("constraints")
         return SearchSeen(
             call_id=call_id,
-            niche=asked_niche(args, None, code),
+            niche=search_asked_niche(args, None, code),
             ok=False,
             constraints=list(constraints) if isinstance(constraints, list) else [],
             code=code,
@@ -214,7 +221,7 @@ def _seen(call_id: str, args: Mapping[str, Any], result: ToolResult, key: ApiKey
     reply = result.result
     return SearchSeen(
         call_id=call_id,
-        niche=asked_niche(args, reply),
+        niche=search_asked_niche(args, reply),
         ok=True,
         constraints=searched(args, reply),
         reply=kept_of(reply),

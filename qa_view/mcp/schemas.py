@@ -22,7 +22,7 @@ from typing import Any
 
 import jsonschema
 
-from qa_view.tools import REGISTRY
+from qa_view.agent.tools import REGISTRY
 
 COMPONENTS = "#/components/schemas/"
 # What the verb's field says of its bounds, laid over the tool's own property.

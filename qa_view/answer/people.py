@@ -7,10 +7,10 @@ other than a place, which the search's own `why` names for them. The search's cl
 (docs/concepts.md#close: exactly one condition open) also holds, for a niche of one condition,
 everyone whose documents say nothing of it; the page counts those apart ("Of the profiles read, 109
 say nothing of ...") and calls nobody of them close. The counts are taken over the search's whole
-close list (qa_view.source keeps them), never over what is listed.
+close list (qa_view.answer.source keeps them), never over what is listed.
 
-Kept apart from qa_view.answer because the people come from every page of the search and the
-run's evidence, not from the counts the lines are made of.
+A stage after qa_view.answer.lines and before qa_view.answer.draw: the people come from every
+page of the search and the run's evidence, not from the counts the lines are made of.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from qa_view.answer_events import Search
-from qa_view.answer_lines import unique_lines
-from qa_view.codes import sentence_for
+from qa_view.answer.codes import sentence_for
+from qa_view.answer.lines import unique_lines
+from qa_view.answer.origin import Search
 
 
 @dataclass(frozen=True)

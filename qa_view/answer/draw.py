@@ -5,8 +5,8 @@ how many profiles were checked (with the reasons, each through the closed code t
 people, each once, and who is close. A list made without the niche the question asked for is
 never drawn as the answer. The agent's own text is drawn beside it, with no id left in it.
 
-The events are read in qa_view.answer_events, the two lines written in qa_view.answer_lines,
-the people and who is close found in qa_view.answer_people; this module puts them together.
+The events are read in qa_view.answer.origin, the two lines written in qa_view.answer.lines,
+the people and who is close found in qa_view.answer.people; this module puts them together.
 """
 
 from __future__ import annotations
@@ -16,27 +16,30 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from qa_view.answer_events import (
-    DONE,
-    ERROR,
-    Search,
-    answer_search,
-    asked_a_niche,
-    constraints_only,
-    event_data,
-    failed_search,
-)
-from qa_view.answer_lines import (
+from limma.segment_sentences import sentence_spans
+from qa_view.answer.codes import sentence_for
+from qa_view.answer.lines import (
     LIST_CHANGES,
     first_line,
     not_read_sentence,
     not_split_sentence,
     offered_heading,
     quiet_line,
+    showing,
     unsearched_sentence,
     unshared_line,
 )
-from qa_view.answer_people import (
+from qa_view.answer.origin import (
+    DONE,
+    ERROR,
+    Search,
+    answer_search,
+    constraints_only,
+    event_data,
+    event_failed,
+    events_asked_niche,
+)
+from qa_view.answer.people import (
     Close,
     Person,
     about_text,
@@ -45,8 +48,6 @@ from qa_view.answer_people import (
     facet_text,
     listed_people,
 )
-from qa_view.codes import sentence_for
-from qa_view.paging_words import showing
 
 ID = re.compile(r"\b(?:req_[0-9a-f]{6,}|crit_[0-9a-f]{6,}|map_[0-9a-f]{6,}|[0-9a-f]{24,64})\b")
 NICHE_FAILED = "niche_search_failed"  # a niche search that did not come back, said generally
@@ -125,13 +126,13 @@ def answer_from(
     if ended[-1].get("kind") == ERROR:
         return Answer("failed", first_line=sentence(event_data(ended[-1]).get("code") or FAILED))
     done = event_data(ended[-1])
-    wanted_niche = niche or asked_a_niche(events)
+    wanted_niche = niche or events_asked_niche(events)
     search = answer_search(events, niche=wanted_niche)
     note = tuple(scrubbed_lines(str(done.get("answer") or "")))
     if search is None:
         if wanted_niche:
             # A list made without the niche is never the answer: one sentence, nobody listed.
-            codes = [str(event_data(e)["code"]) for e in events if failed_search(e)]
+            codes = [str(event_data(e)["code"]) for e in events if event_failed(e)]
             code = codes[-1] if codes and codes[-1] in SAID_AS_IS else NICHE_FAILED
             return Answer("no_niche", first_line=sentence(code))
         return Answer("text", note=note) if note else Answer("empty", first_line=NO_ANSWER)
@@ -318,7 +319,6 @@ COUNTING = re.compile(
     r"(?:(?:fits?|matche?s?)\b|(?:is|are)\s+(?:close|one condition short)\b)",
     re.IGNORECASE,
 )
-SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 def added_lines(note: tuple[str, ...], answer: Answer, *, withheld: set[str]) -> tuple[str, ...]:
@@ -331,7 +331,7 @@ def added_lines(note: tuple[str, ...], answer: Answer, *, withheld: set[str]) ->
     for line in note:
         said = [
             sentence
-            for sentence in SENTENCE.split(line)
+            for sentence in (line[start:end] for start, end in sentence_spans(line))
             if not COUNTING.search(sentence)
             and not any(name.search(sentence.casefold()) for name in names)
         ]

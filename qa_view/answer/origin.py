@@ -1,7 +1,7 @@
 """Which search a run's answer came from, read off its page events, and whether it asked a niche.
 
-Kept apart from qa_view.answer because it draws nothing: [source] (qa_view.source) needs the
-Search, not how the page draws the answer.
+The stage after qa_view.answer.stream: it draws nothing, so [source] (qa_view.answer.source)
+reads the Search here without how the page draws the answer.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _reply(event: dict[str, Any]) -> dict[str, Any] | None:
     return reply if event.get("kind") == REPLY and isinstance(reply, dict) else None
 
 
-def failed_search(event: dict[str, Any]) -> bool:
+def event_failed(event: dict[str, Any]) -> bool:
     """A search that did not come back (refused, or failed): a code, and whether it had a niche."""
     data = event_data(event)
     return event.get("kind") not in (DONE, ERROR) and "code" in data and "reply" not in data
@@ -57,11 +57,11 @@ def _address(reply: dict[str, Any]) -> str | None:
     return criterion.get("address") if isinstance(criterion, dict) else None
 
 
-def asked_a_niche(events: Iterable[dict[str, Any]]) -> bool:
+def events_asked_niche(events: Iterable[dict[str, Any]]) -> bool:
     for event in events:
         reply = _reply(event)
         if (reply is not None and "criterion" in reply) or (
-            failed_search(event) and event_data(event).get("niche")
+            event_failed(event) and event_data(event).get("niche")
         ):
             return True
     return False

@@ -162,11 +162,13 @@ def reply_names(reply: Mapping[str, Any]) -> dict[str, str]:
     }
 
 
-def failed_search(result: Any) -> bool:
+def result_failed(result: Any) -> bool:
     return not (isinstance(result, Mapping) and "matched" in result and "status" not in result)
 
 
-def asked_niche(args: Mapping[str, Any], result: Mapping[str, Any] | None, code: str = "") -> bool:
+def search_asked_niche(
+    args: Mapping[str, Any], result: Mapping[str, Any] | None, code: str = ""
+) -> bool:
     """Whether a search asked for a niche: by criteria, by a brief that may hand one on, or (for
     a reply) by the criterion it carries."""
     if result is not None:
@@ -203,10 +205,13 @@ class PageStream:
             return None
         args = self.calls.get(str(data.get("id")), {})
         result = data.get("result") or {}
-        if data.get("ok") is False or failed_search(result):
+        if data.get("ok") is False or result_failed(result):
             detail = result.get("detail") if isinstance(result, Mapping) else None
             code = str(detail.get("type")) if isinstance(detail, Mapping) else "search_failed"
-            return {"kind": "reply", "data": {"code": code, "niche": asked_niche(args, None, code)}}
+            return {
+                "kind": "reply",
+                "data": {"code": code, "niche": search_asked_niche(args, None, code)},
+            }
         self.guard.know(reply_names(result))
         sent: dict[str, Any] = {"constraints": searched(args, result), "reply": kept_of(result)}
         fetched = args.get("entity_ids")

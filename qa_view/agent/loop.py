@@ -1,4 +1,4 @@
-"""The one agent loop: the Q&A page's and the console's, over the tools of qa_view.tools.
+"""The one agent loop: the Q&A page's and the console's, over the tools of qa_view.agent.tools.
 
 The loop sends a system prompt and a question to a model, runs every tool call the model asks
 for, hands the results back, and stops when the model answers without a tool call or at
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from limma import door
-from qa_view.tools import ToolResult, error_text, tool_specs
+from qa_view.agent.tools import ToolResult, error_text, tool_specs
 
 END_TURN, MAX_TURNS, ERROR = "end_turn", "max_turns", "error"
 

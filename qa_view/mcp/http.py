@@ -31,7 +31,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from limma.auth import key_for_token
 from limma.loopback import is_loopback
 from limma.models import ApiKey
-from qa_view.mcp_server import KEY_SCOPE
+from qa_view.mcp.server import KEY_SCOPE
 
 KEY_MISSING = "Every request carries its API key: Authorization: Bearer lk_<prefix>.<secret>."
 # The SDK's check answers a foreign Host with 421 and a foreign Origin with 403.

@@ -11,11 +11,11 @@ from limma.conf import limma_settings
 from limma.models import Entity, Workspace
 from limma.services.keys import api_key_create
 from limma.services.vectors import workspace_embed
-from qa_view.agent_key import agent_key_kept
-from qa_view.examples import load_examples
+from qa_view.mcp.agent_key import agent_key_kept
 from qa_view.models import Visitor
-from qa_view.read_ahead import example_plan, example_read
-from qa_view.visitors import visitor_code_set, visitor_create, visitor_key_default
+from qa_view.page.examples import load_examples
+from qa_view.page.read_ahead import example_plan, example_read
+from qa_view.page.visitors import visitor_code_set, visitor_create, visitor_key_default
 
 VISITOR = "Rehearsal visitor"
 

@@ -4,7 +4,7 @@
 address under a reuse-only budget, never a brief — at the next offset, so nothing is read and
 nothing is spent, and the counts stay the search's own. Who is close is paged from the
 criterion's whole close list, of those who share something of substance with the question
-(qa_view.answer_people): the others are only counted.
+(qa_view.answer.people): the others are only counted.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from typing import Any
 
 from limma.ids import new_request_id
 from limma.models import ApiKey, Workspace
-from qa_view.answer_events import Search
-from qa_view.answer_people import Close, Person, close_people, listed_people, shares_substance
-from qa_view.paging_words import showing
-from qa_view.source import REUSE_ONLY, close_whole, niche_facets, search_evidence
+from qa_view.answer.lines import showing
+from qa_view.answer.origin import Search
+from qa_view.answer.people import Close, Person, close_people, listed_people, shares_substance
+from qa_view.answer.source import REUSE_ONLY, close_whole, niche_facets, search_evidence
 from search.replies import search_reply
 from search.service import SearchOutcome, search_run
 

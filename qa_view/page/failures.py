@@ -13,8 +13,8 @@ from django.template.loader import render_to_string
 from django.views import defaults
 from django.views.csrf import csrf_failure as django_csrf_failure
 
-from qa_view.codes import sentence_for
-from qa_view.examples import configured_examples
+from qa_view.answer.codes import sentence_for
+from qa_view.page.examples import configured_examples
 
 PAGE_PREFIX = "/qa/"
 FAILURE_TARGET = "#failure"

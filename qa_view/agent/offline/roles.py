@@ -28,10 +28,10 @@ from typing import Any
 
 from limma.door import offline_handler
 from limma.vocabulary import Vocabulary
-from qa_view.codes import NO_PROFILE_READ, sentence_for
-from qa_view.compose import CLOSE, EARLIER, EXAMPLE, FOUND, NOTE
+from qa_view.agent.question import CLOSE, EARLIER, EXAMPLE, FOUND, NOTE
+from qa_view.agent.tools import READ_ONLY_TOOLS
+from qa_view.answer.codes import NO_PROFILE_READ, sentence_for
 from qa_view.console.offline import console_mode, console_step, marker, spanned
-from qa_view.tools import READ_ONLY_TOOLS
 
 SEARCH = READ_ONLY_TOOLS[0]
 REUSE_ONLY = {"max_reads": 0}

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.conf import settings
 
-DEFAULT_EXAMPLES = Path(__file__).resolve().parent / "examples" / "qa_examples.json"
+DEFAULT_EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "qa_examples.json"
 EXAMPLE_FIELDS = {"question", "constraints", "niche", "facets"}
 
 

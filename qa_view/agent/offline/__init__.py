@@ -1,0 +1,1 @@
+"""The offline stand-in for the agent's model: deterministic, no key and no network."""

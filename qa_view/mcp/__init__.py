@@ -1,0 +1,1 @@
+"""The verbs as an MCP tool server: its tools, resources and two transports."""

@@ -1,0 +1,1 @@
+"""The visitor's page: sign-in, visitors and their ceilings, the examples, the views that ask."""
