@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from limma import door
 from limma.door.providers import ProviderReply
 from limma.models import Document
-from tests.browser import CHROMIUM, SHOTS, browser_page_fixture  # noqa: F401 (the fixture)
+from tests.browser import CHROMIUM, SHOTS
 from tests.factories import make_key
 
 pytestmark = [
