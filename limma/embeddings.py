@@ -23,6 +23,7 @@ from typing import Any
 DIMENSIONS = 384
 MAX_TOKENS = 256  # what sentence-transformers trains and runs the model with
 BATCH = 64
+WIDEN = 1.5  # a batch's longest text at most this times its shortest (in tokens)
 # The pinned bytes. The weights are the SDK's int8 export (the package pins the same sum); the
 # tokenizer is byte for byte the one of sentence-transformers/all-MiniLM-L6-v2.
 WEIGHTS_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
@@ -103,25 +104,33 @@ class MiniLm:
 
         tokenizer = Tokenizer.from_file(str(tokenizer_path()))
         tokenizer.enable_truncation(max_length=MAX_TOKENS)
-        tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+        tokenizer.no_padding()  # the file pads to 128 tokens; embed() pads each batch itself
         return tokenizer
 
     def embed(self, texts: Sequence[str]) -> Any:
         """One unit vector per text, in the texts' order (numpy float32, shape (n, 384)).
 
-        Texts are run shortest first, so a batch pads to its own length: on short sentences
-        that halves the time of a batch of mixed lengths."""
+        Texts are run in batches of like token counts (batches()), each padded to its own
+        longest: a two-word topic run beside a sentence would otherwise cost the sentence's
+        time. Padding is masked out, so a text's vector does not depend on its batch, and a text
+        given twice is run once."""
         import numpy as np
 
-        order = sorted(range(len(texts)), key=lambda index: len(texts[index]))
-        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
+        distinct = list(dict.fromkeys(texts))
+        out = np.zeros((len(distinct), DIMENSIONS), dtype=np.float32)
+        if not distinct:
+            return out
         with self._lock:  # one session per process; onnxruntime runs one batch at a time here
+            encodings = self.tokenizer.encode_batch(distinct)
             inputs = {i.name for i in self.session.get_inputs()}
-            for start in range(0, len(order), BATCH):
-                chosen = order[start : start + BATCH]
-                encodings = self.tokenizer.encode_batch([texts[index] for index in chosen])
-                ids = np.array([e.ids for e in encodings], dtype=np.int64)
-                mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+            for chosen in batches([len(encoding.ids) for encoding in encodings]):
+                width = max(len(encodings[index].ids) for index in chosen)
+                ids = np.zeros((len(chosen), width), dtype=np.int64)
+                mask = np.zeros((len(chosen), width), dtype=np.int64)
+                for row, index in enumerate(chosen):
+                    count = len(encodings[index].ids)
+                    ids[row, :count] = encodings[index].ids
+                    mask[row, :count] = 1
                 feeds = {"input_ids": ids, "attention_mask": mask}
                 if "token_type_ids" in inputs:
                     feeds["token_type_ids"] = np.zeros_like(ids)
@@ -130,7 +139,25 @@ class MiniLm:
                 pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
                 norms = np.linalg.norm(pooled, axis=1, keepdims=True)
                 out[chosen] = pooled / np.clip(norms, 1e-12, None)
-        return out
+        if len(distinct) == len(texts):
+            return out
+        row = {text: index for index, text in enumerate(distinct)}
+        return out[[row[text] for text in texts]]
+
+
+def batches(lengths: Sequence[int]) -> list[list[int]]:
+    """The texts' indexes in runs of at most BATCH, shortest first, a run ending where a text is
+    more than WIDEN times the run's first token count: a batch's cost is its size times its
+    longest text, so short texts are not padded to a long one's width."""
+    order = sorted(range(len(lengths)), key=lambda index: lengths[index])
+    found: list[list[int]] = []
+    for index in order:
+        current = found[-1] if found else None
+        if current is None or len(current) == BATCH or lengths[index] > WIDEN * lengths[current[0]]:
+            found.append([index])
+        else:
+            current.append(index)
+    return found
 
 
 @cache

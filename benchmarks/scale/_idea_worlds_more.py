@@ -12,6 +12,7 @@ titles, clause headings and slots.
 from __future__ import annotations
 
 from benchmarks.scale._idea_world import Idea, Phrasing, WorldSpec
+from benchmarks.scale._idea_world_desk import DESK
 from benchmarks.scale._idea_worlds_later import LATER_KEPT_APART, LATER_WORLDS
 
 # -- CLINIC: a hospital's handover notes, guidelines, patient leaflets and supplier contracts --
@@ -675,7 +676,8 @@ FREIGHT = WorldSpec(
     contract_genre=T,
 )
 
-WORLDS = {CLINIC.name: CLINIC, FREIGHT.name: FREIGHT, **LATER_WORLDS}
+WORLDS = {CLINIC.name: CLINIC, FREIGHT.name: FREIGHT, **LATER_WORLDS, DESK.name: DESK}
 KEPT_APART = FREIGHT.name  # run once, at the end, against what was tuned on the others
-# Every world kept apart: freight, and the later council world (_idea_worlds_later.py).
-KEPT_APART_WORLDS = (KEPT_APART, LATER_KEPT_APART)
+# Every world kept apart: freight, the later council world (_idea_worlds_later.py) and the
+# support desk (_idea_world_desk.py), written last.
+KEPT_APART_WORLDS = (KEPT_APART, LATER_KEPT_APART, DESK.name)

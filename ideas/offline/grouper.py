@@ -5,7 +5,11 @@ words.
 - means it: the example, read without the idea's own words, lies nearly as near the idea as the
   broader term it lies nearest (margin at least Bars.margin), it lies at least Bars.likeness
   near the idea, and it falls under one of the idea's own nearest broader terms (one of the
-  example's three nearest is among the idea's first Bars.shared + 1);
+  example's three nearest is among the idea's first Bars.shared + 1); or the label's own words
+  lie at least Bars.whole_label near the idea and the example as written, the idea's words left
+  in, lies nearly as near the idea as its nearest broader term (margin at least
+  Bars.whole_margin): the words and the sentence around them both say the idea, which a near
+  miss, borrowing the words into another subject, does not;
 - possibly: the model cannot tell: the example comes within POSSIBLY_SLACK of those bars
   without passing them, or the label's own words lie near the idea's (a near miss borrows them
   as often as a phrasing means them);
@@ -32,6 +36,8 @@ class Bars:
     margin: float = -0.14
     likeness: float = 0.20
     shared: int = 1
+    whole_margin: float = -0.04
+    whole_label: float = 0.60
 
 
 MEANS_IT = Bars()
@@ -44,7 +50,7 @@ def verdict(fit: Fit, bars: Bars = MEANS_IT) -> str:
         fit.margin >= bars.margin
         and fit.shared_rank <= bars.shared
         and fit.likeness >= bars.likeness
-    ):
+    ) or (fit.label_likeness >= bars.whole_label and fit.whole_margin >= bars.whole_margin):
         return "means_it"
     if fit.margin >= bars.margin - POSSIBLY_SLACK and fit.shared_rank <= bars.shared + 2:
         return "possibly"

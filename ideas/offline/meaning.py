@@ -65,13 +65,15 @@ class Fit:
       when the idea is what the sentence lies nearest);
     - label_likeness: the idea's cosine to the label's own words;
     - shared_rank: how far down the idea's own list of nearest broader terms the first of the
-      sentence's nearest terms comes (0: the sentence and the idea lie nearest the same term).
+      sentence's nearest terms comes (0: the sentence and the idea lie nearest the same term);
+    - whole_margin: the margin of the sentence as written, the idea's own words left in.
     """
 
     likeness: float
     margin: float
     label_likeness: float
     shared_rank: int
+    whole_margin: float = -1.0
 
 
 def fits(idea: str, items: list[tuple[str, str]]) -> list[Fit]:
@@ -80,13 +82,17 @@ def fits(idea: str, items: list[tuple[str, str]]) -> list[Fit]:
         return []
     labels = [label for label, _ in items]
     examples = [without_idea_words(example, idea) or example for _, example in items]
-    vectors = texts_embed([idea_words(idea), *labels, *examples])
+    wholes = [example for _, example in items]
+    vectors = texts_embed([idea_words(idea), *labels, *examples, *wholes])
     idea_vector = vectors[0]
     count = len(items)
     label_vectors = vectors[1 : 1 + count]
-    example_vectors = vectors[1 + count :]
+    example_vectors = vectors[1 + count : 1 + 2 * count]
+    whole_vectors = vectors[1 + 2 * count :]
     concepts = concept_vectors()
     to_concepts = example_vectors @ concepts.T
+    whole_likeness = whole_vectors @ idea_vector
+    whole_margin = whole_likeness - (whole_vectors @ concepts.T).max(axis=1)
     nearest = np.argsort(-to_concepts, axis=1, kind="stable")[:, :NEAREST_READ]
     idea_to_concepts = concepts @ idea_vector
     idea_rank = np.empty(len(concepts), dtype=int)
@@ -100,6 +106,7 @@ def fits(idea: str, items: list[tuple[str, str]]) -> list[Fit]:
                 margin=likeness - float(to_concepts[row, nearest[row, 0]]),
                 label_likeness=float(label_vectors[row] @ idea_vector),
                 shared_rank=int(idea_rank[nearest[row]].min()),
+                whole_margin=float(whole_margin[row]),
             )
         )
     return found
