@@ -53,8 +53,10 @@ from limma.services.verify import computed_verify
 
 def valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
     """A verb's input validated: first held to what the database can store (limma.parsers), so
-    a query string's or a tool call's NUL is a 422 naming its field, never a database error."""
-    checked(query_values(data) if isinstance(data, QueryDict) else data)
+    a query string's or a tool call's NUL is a 422 naming its field, never a database error.
+    A query string is read as its values, so an empty one is the blank it is, not an omission
+    (DRF's reading of HTML forms)."""
+    data = checked(query_values(data) if isinstance(data, QueryDict) else data)
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data

@@ -235,3 +235,11 @@ def test_a_brief_s_niche_that_is_the_criterion_sent_is_no_gap(api, loaded, crite
 
     assert [gap for gap in body["gaps"] if gap["kind"] == "dropped"] == []
     assert "dropped" not in body["incomplete_because"]
+
+
+def test_an_empty_list_of_entity_ids_searches_nobody(api, loaded):
+    """The schema allows `entity_ids: []`: the verb answers over no one, never a 500."""
+    reply = search(api, loaded, constraints=[], entity_ids=[])
+
+    assert reply.status_code == 200, reply.content[:300]
+    assert reply.json()["matched"]["total"] == 0 and reply.json()["matches"] == []
