@@ -89,8 +89,10 @@ COMBINATIONS = [
     },
 ]
 # Values the schema cannot judge: an entity or a criterion's address the workspace does not
-# hold, facets or a record check its vocabulary and pack refuse, an idea of no word.
+# hold, facets or a record check its vocabulary and pack refuse, an idea of no word, an as_of
+# its pattern allows that the calendar does not hold (0000, 2023-02-30).
 SEARCH_FAULTS: dict[str, list[str]] = {
+    "invalid_request": ["as_of:not_a_date"],
     "entity_unknown": [],
     "criterion_unknown": [],
     "criterion_stale_reader_version": [],
