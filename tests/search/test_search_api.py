@@ -243,3 +243,12 @@ def test_an_empty_list_of_entity_ids_searches_nobody(api, loaded):
 
     assert reply.status_code == 200, reply.content[:300]
     assert reply.json()["matched"]["total"] == 0 and reply.json()["matches"] == []
+
+
+def test_a_criteria_budget_outside_its_limits_is_refused_with_no_criterion_to_read(api, loaded):
+    """The schema bounds criteria_budget whatever else the search carries; so does the verb."""
+    reply = search(api, loaded, idea="pricing risk", criteria_budget={"max_read_seconds": -1})
+
+    assert reply.status_code == 422, reply.content[:300]
+    assert reply.json()["detail"]["type"] == "criteria_budget_invalid"
+    assert reply.json()["detail"]["faults"] == ["max_read_seconds:negative"]
