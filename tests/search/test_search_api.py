@@ -252,3 +252,17 @@ def test_a_criteria_budget_outside_its_limits_is_refused_with_no_criterion_to_re
     assert reply.status_code == 422, reply.content[:300]
     assert reply.json()["detail"]["type"] == "criteria_budget_invalid"
     assert reply.json()["detail"]["faults"] == ["max_read_seconds:negative"]
+
+
+def test_a_full_reply_with_a_criterion_not_run_for_an_unbound_constraint_lists_nobody(api, loaded):
+    """The criterion waits for its ordinary constraints: not run, its lists empty, never a 500."""
+    unbound = [{"relation": "no_such_relation", "slot": "place", "op": "eq", "value": "x"}]
+    reply = search(
+        api, loaded, constraints=unbound, criteria=[{"text": "led marketing"}], detail="full"
+    )
+
+    assert reply.status_code == 200, reply.content[:300]
+    (block,) = reply.json()["criteria"]
+    assert (block["status"], block["status_reason"]) == ("not_run", "ordinary_constraint_not_bound")
+    assert block["counts"] == {"matched": 0, "none": 0, "undetermined": 0, "not_recorded": 0}
+    assert block["matched"] == block["none"] == block["undetermined"] == []
