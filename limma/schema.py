@@ -82,9 +82,13 @@ VALUE_422 = (
     "language can judge (x-value-faults: each type, and how the faults it names begin or end)."
 )
 # What every database stores: no string of a request may hold a NUL (limma.parsers). A field
-# that may not be blank is read trimmed (DRF's CharField), so it holds more than white space.
+# that may not be blank is read trimmed (DRF's CharField, Python's str.strip), so it holds a
+# character str.strip keeps: spelled out, as a JSON Schema reader's \s is another set.
 STORABLE = "^[^\\x00]*$"
-NOT_BLANK = "^[^\\x00]*[^\\x00\\s][^\\x00]*$"
+WHITE_SPACE = (
+    "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
+)
+NOT_BLANK = f"^[^\\x00]*[^\\x00{WHITE_SPACE}][^\\x00]*$"
 UNTRIMMED = {("IngestInputRequest", "text")}  # stored exactly as sent
 
 
@@ -111,7 +115,7 @@ def request_schemas(components: dict[str, Any]) -> None:
     for name, field in UNTRIMMED:
         components[name]["properties"][field]["pattern"] = STORABLE
     components["IngestInputRequest"]["anyOf"] = [
-        {"required": ["entity_name"], "properties": {"entity_name": {"pattern": "\\S"}}},
+        {"required": ["entity_name"], "properties": {"entity_name": {"pattern": NOT_BLANK}}},
         {"required": ["entity_id"], "properties": {"entity_id": {"minLength": 1}}},
     ]
     components["ComputedInputRequest"]["oneOf"] = [

@@ -8,7 +8,7 @@ from typing import Any
 from criteria.plan import LIMITS
 from ideas.budget import MAX_MAX_CALLS, MAX_MAX_SECONDS
 from limma.match import OPS
-from limma.schema import STORABLE, value_faults_document
+from limma.schema import NOT_BLANK, STORABLE, value_faults_document
 
 SCALAR = {"oneOf": [{"type": "string", "minLength": 1, "pattern": STORABLE}, {"type": "number"}]}
 NAME = {"type": "string", "minLength": 1, "pattern": STORABLE}
@@ -34,7 +34,7 @@ CRITERION = {
             "required": ["text"],
             "additionalProperties": False,
             "properties": {
-                "text": {"type": "string", "pattern": "^[^\\x00]*\\S[^\\x00]*$"},
+                "text": {"type": "string", "pattern": NOT_BLANK},
                 "facets": {"type": "object"},
                 "record_check": {"type": "object"},
             },
