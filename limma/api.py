@@ -53,8 +53,10 @@ from limma.services.verify import computed_verify
 
 def valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
     """A verb's input validated: first held to what the database can store (limma.parsers), so
-    a query string's or a tool call's NUL is a 422 naming its field, never a database error."""
-    checked(query_values(data) if isinstance(data, QueryDict) else data)
+    a query string's or a tool call's NUL is a 422 naming its field, never a database error.
+    A query string is read as its values, so an empty one is the blank it is, not an omission
+    (DRF's reading of HTML forms)."""
+    data = checked(query_values(data) if isinstance(data, QueryDict) else data)
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
@@ -113,19 +115,32 @@ class ConnectApi(APIView):
     def post(self, request: Request) -> Response:
         data = valid(ConnectInput, request.data)
         workspace = access_workspace(request.auth, data["workspace_id"])
-        rows, body_bytes = export_rows(data["tables"]), declared_length(request)
-        if is_long_connect(rows=rows, body_bytes=body_bytes):
-            job = connect_job_start(
-                workspace=workspace,
-                tables=data["tables"],
-                mapping=data["mapping"],
-                body_bytes=body_bytes,
-                request_id=request.request_id,
-            )
-            job.refresh_from_db()  # a worker may have begun or ended it already
-            reply = connect_job_answer(job, request_id=request.request_id)
-            return Response(reply, status=202, headers={"Location": reply["status_url"]})
-        return Response(connect_answer(data, workspace=workspace, request_id=request.request_id))
+        status, reply = connect_or_job(
+            data,
+            workspace=workspace,
+            body_bytes=declared_length(request),
+            request_id=request.request_id,
+        )
+        headers = {"Location": reply["status_url"]} if status == 202 else None
+        return Response(reply, status=status, headers=headers)
+
+
+def connect_or_job(
+    data: dict[str, Any], *, workspace: Workspace, body_bytes: int, request_id: str
+) -> tuple[int, dict[str, Any]]:
+    """A connect loaded in the call (200), or, over the size the verb names, handed to the
+    workers as a job whose status is read later (202): the MCP tool answers the same way."""
+    if not is_long_connect(rows=export_rows(data["tables"]), body_bytes=body_bytes):
+        return 200, connect_answer(data, workspace=workspace, request_id=request_id)
+    job = connect_job_start(
+        workspace=workspace,
+        tables=data["tables"],
+        mapping=data["mapping"],
+        body_bytes=body_bytes,
+        request_id=request_id,
+    )
+    job.refresh_from_db()  # a worker may have begun or ended it already
+    return 202, connect_job_answer(job, request_id=request_id)
 
 
 def connect_answer(

@@ -9,6 +9,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from limma.access import ACCESS_GROUP
+from limma.match import OPS
 from limma.models import CoverageGap, Document, RelationRow
 from limma.paging import DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET
 from limma.services.facts import receipt
@@ -92,12 +93,65 @@ class IngestOutput(serializers.Serializer):
     labelling = LabellingOutput()
 
 
+def mapping_item(required: tuple[str, ...], optional: tuple[str, ...], **more: Any) -> Any:
+    """A mapping entry: its required fields are non-empty strings, its optional ones strings."""
+    return {
+        "type": "object",
+        "required": [*required],
+        "properties": {
+            **{name: {"type": "string", "minLength": 1} for name in required},
+            **{name: {"type": "string"} for name in optional},
+            **more,
+        },
+    }
+
+
+# The mapping as limma.services.connect_mapping reads it: what it requires is required here, so a
+# refused mapping is one whose tables, columns, relations or kinds the export or pack lacks.
+MAPPING_SCHEMA = {
+    "type": "object",
+    "required": ["entities"],
+    "properties": {
+        "entities": {
+            "type": "array",
+            "minItems": 1,
+            "items": mapping_item(("table", "id", "name"), ("kind", "same_as")),
+        },
+        "relations": {
+            "type": "array",
+            "items": mapping_item(
+                ("relation", "table", "entity"),
+                ("entity_table", "id", "withheld"),
+                slots={
+                    "type": "object",
+                    "minProperties": 1,
+                    "additionalProperties": {"type": "string", "minLength": 1},
+                },
+            )
+            | {"required": ["relation", "table", "entity", "slots"]},
+        },
+        "documents": {
+            "type": "array",
+            "items": mapping_item(
+                ("table", "kind", "text", "entity"),
+                ("entity_table", "id", "file_name", "date", "access_group"),
+            ),
+        },
+    },
+}
+
+
+@extend_schema_field(MAPPING_SCHEMA)
+class MappingField(serializers.DictField):
+    """connect's mapping: which tables hold entities, relation rows and documents."""
+
+
 class ConnectInput(WorkspaceInput):
     tables = serializers.DictField(
         child=serializers.ListField(child=serializers.DictField()),
         help_text="The export: each table a list of records (objects of column -> value).",
     )
-    mapping = serializers.DictField(
+    mapping = MappingField(
         help_text=(
             "entities[] {table, id, name, kind?, same_as?}; relations[] {relation, table, entity, "
             "entity_table?, slots {slot: column}, id?, withheld?}; documents[] {table, entity, "
@@ -192,10 +246,31 @@ class RegionOutput(serializers.Serializer):
     kind = serializers.CharField()
 
 
+CONDITION_SCHEMA = {
+    "oneOf": [
+        {"type": "array", "minItems": 3, "maxItems": 3, "description": "[slot, op, value]"},
+        {
+            "type": "object",
+            "required": ["slot", "op", "value"],
+            "properties": {
+                "slot": {"type": "string", "minLength": 1},
+                "op": {"type": "string", "enum": list(OPS)},
+                "value": {},
+            },
+        },
+    ]
+}
+
+
+@extend_schema_field(CONDITION_SCHEMA)
+class ConditionField(serializers.JSONField):
+    """One condition of a where: a slot, an op and the value compared."""
+
+
 class RelationQueryInput(serializers.Serializer):
     relation = serializers.CharField(max_length=64)
     where = serializers.ListField(
-        child=serializers.JSONField(),
+        child=ConditionField(),
         required=False,
         default=list,
         help_text='[[slot, op, value], …] or [{"slot", "op", "value"}, …]; '

@@ -230,6 +230,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "limma.schema.error_responses",
+        "search.schema.search_request",
     ],
 }
 

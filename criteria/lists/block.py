@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from criteria.criterion.address import reader_identity
-from criteria.lists.four import Lists
+from criteria.lists.four import Lists, four_lists
 from criteria.reading.claim import facets_of
 from criteria.rules.recency.record import record_check_echo
 from criteria.rules.recency.rule import recency_notes
@@ -55,7 +55,8 @@ def criteria_block(run: CriteriaRun, *, unconstrained_relations: list[str]) -> d
             "counts": {"matched": 0, "none": 0, "undetermined": 0, "not_recorded": 0},
         }
         return block
-    lists = run.lists
+    # A criterion that was not run (an ordinary constraint not bound, say) listed nobody.
+    lists = run.lists or four_lists([], facets_of(criterion), list_limit=0)
     block |= {
         "decomposed_by": criterion.decomposed_by,
         "decomposition": criterion.decomposition,

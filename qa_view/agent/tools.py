@@ -20,11 +20,13 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from rest_framework.exceptions import ValidationError
+from rest_framework.utils.encoders import JSONEncoder
 
 from criteria.plan import LIMITS as BUDGET_LIMITS
 from limma.access import access_workspace
 from limma.api import (
-    connect_answer,
+    connect_job_answer,
+    connect_or_job,
     documents_answer,
     facts_answer,
     ingest_answer,
@@ -44,6 +46,7 @@ from limma.serializers import (
     RegionInput,
     VerifyInput,
 )
+from limma.services.connect_job import connect_job_for
 from search.api import search_answered
 from search.serializers import SearchInput
 from search.service import SearchOutcome
@@ -244,7 +247,10 @@ TOOL_SPECS: dict[str, dict[str, Any]] = {
         "description": (
             "WRITES: load an export (tables of records) through a mapping into people, their "
             "declared rows (table and column kept) and their documents. Loading the same export "
-            "again keeps what is unchanged. Needs an analyst or admin key. No model is called."
+            "again keeps what is unchanged. Needs an analyst or admin key. No model is called. "
+            "An export over LIMMA_CONNECT_INLINE_ROWS rows or LIMMA_CONNECT_INLINE_BYTES is "
+            "loaded by the workers: the reply is then its job (job_id, state queued), read with "
+            "limma_connect_job until its state is done, refused or failed."
         ),
         "parameters": {
             "type": "object",
@@ -256,6 +262,19 @@ TOOL_SPECS: dict[str, dict[str, Any]] = {
                 },
             },
             "required": ["tables", "mapping"],
+        },
+    },
+    "limma_connect_job": {
+        "name": "limma_connect_job",
+        "description": (
+            "The status of a connect loaded by the workers: its state (queued, checking, "
+            "writing, done, refused, failed), how far it got, and at its end what it wrote "
+            "(result) or why it wrote nothing (refusal). Needs an analyst or admin key."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {"job_id": {"type": "string", "description": "limma_connect's job_id."}},
+            "required": ["job_id"],
         },
     },
 }
@@ -445,7 +464,25 @@ def _connect(
     body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
 ) -> dict[str, Any]:
     del key
-    return connect_answer(valid(ConnectInput, body), workspace=workspace, request_id=request_id)
+    data = valid(ConnectInput, body)
+    export = {"tables": data["tables"], "mapping": data["mapping"]}
+    size = len(json.dumps(export, ensure_ascii=False).encode())  # as the verb's body counts it
+    _, reply = connect_or_job(data, workspace=workspace, body_bytes=size, request_id=request_id)
+    return as_sent(reply)
+
+
+def _connect_job(
+    body: dict[str, Any], key: ApiKey, workspace: Workspace, request_id: str
+) -> dict[str, Any]:
+    del workspace  # connect_job_for reads only the key's own workspace's jobs
+    job_id = body.get("job_id")
+    job = connect_job_for(key, job_id if isinstance(job_id, str) else "")
+    return as_sent(connect_job_answer(job, request_id=request_id))
+
+
+def as_sent(reply: dict[str, Any]) -> dict[str, Any]:
+    """The reply as the HTTP verb sends it: its times as ISO 8601 text."""
+    return json.loads(json.dumps(reply, cls=JSONEncoder))
 
 
 REGISTRY: dict[str, Tool] = {
@@ -458,5 +495,6 @@ REGISTRY: dict[str, Tool] = {
         Tool("limma_verify", READ, "/v1/public/verify", _verify),
         Tool("limma_ingest", WRITE, "/v1/public/ingest", _ingest),
         Tool("limma_connect", WRITE, "/v1/public/connect", _connect),
+        Tool("limma_connect_job", WRITE, "/v1/public/connect/jobs/{job_id}", _connect_job),
     )
 }

@@ -107,10 +107,16 @@ def input_schema(name: str) -> dict[str, Any]:
 @cache
 def output_schema_text(name: str) -> str:
     replies = verb_operation(name).get("responses", {})
-    ok = next((replies[status] for status in sorted(replies) if status.startswith("2")), {})
-    reply = ok.get("content", {}).get("application/json", {}).get("schema")
-    if reply is None:
+    # Every reply that is not a refusal: connect's load (200) or its job (202).
+    oks = [
+        replies[status].get("content", {}).get("application/json", {}).get("schema")
+        for status in sorted(replies)
+        if status.startswith("2")
+    ]
+    oks = [reply for reply in oks if reply is not None]
+    if not oks:
         return ""
+    reply = oks[0] if len(oks) == 1 else {"anyOf": oks}
     components = verb_reference().get("components", {}).get("schemas", {})
     defs = {name: json_schema(components[name]) for name in reached(reply, components)}
     return json.dumps({"type": "object", "allOf": [json_schema(reply)], "$defs": defs})

@@ -190,3 +190,11 @@ def test_connect_accepts_the_access_groups_ingest_accepts(api, workspace, group)
 
     assert connect(api, workspace, body).status_code == 200
     assert Document.objects.filter(access_group=group).count() == 1
+
+
+@pytest.mark.parametrize("name", ["entity_id", "kind"])
+def test_an_empty_query_value_is_the_blank_it_is_not_an_omission(api, workspace, name):
+    """The schema says these are not blank: `?entity_id=` is refused, not read as absent."""
+    reply = api.get("/v1/public/documents", {"workspace_id": workspace.id, name: ""})
+
+    assert refused(reply, 422, "invalid_request")["faults"] == [f"{name}:blank"]

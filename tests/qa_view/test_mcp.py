@@ -19,16 +19,18 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.memory import create_connected_server_and_client_session
 
 from limma import door
+from limma.models import ConnectJob, Entity
+from limma.tasks import connect_job_run
 from qa_view.agent.tools import READ_ONLY_TOOLS
 from qa_view.mcp.server import build_server, result_text
-from tests.factories import make_key
-from tests.qa_view.conftest import EUROPE
+from tests.factories import make_key, make_workspace
+from tests.qa_view.conftest import EUROPE, directory_export
 from tests.qa_view.scratch_store import scratch_store_made
 
 ROOT = Path(__file__).resolve().parents[2]
 ALL = [
     "limma_search", "limma_facts", "limma_region",
-    "limma_documents", "limma_verify", "limma_ingest", "limma_connect",
+    "limma_documents", "limma_verify", "limma_ingest", "limma_connect", "limma_connect_job",
 ]  # fmt: skip
 # The SDK's client runs the server's calls on another thread: the rows must be committed.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,7 +68,7 @@ def test_an_analyst_key_is_listed_every_tool_in_tiers(directory):
 
     assert [tool.name for tool in tools] == ALL
     read_only = {tool.name: tool.annotations.readOnlyHint for tool in tools}
-    assert read_only == {name: name not in ("limma_ingest", "limma_connect") for name in ALL}
+    assert read_only == {name: name in ALL[:5] for name in ALL}
     search = tools[0]
     assert "constraints" in search.description and "next_offset" in search.description
     assert "compile_unavailable" in search.description
@@ -259,3 +261,43 @@ def test_the_readmes_stdio_snippet_starts_the_demos_server_with_tools_that_exist
     assert server["command"] == "/path/to/limma/scripts/on-demo"
     assert server["args"] == ["mcp_server"]
     assert set(server["env"]["LIMMA_MCP_TOOLS"].split(",")) == set(READ_ONLY_TOOLS)
+
+
+def test_a_connect_over_the_verbs_bound_is_a_job_the_status_tool_reads(settings, monkeypatch):
+    """As the HTTP verb answers 202: the load is the workers', the call answers at once."""
+    handed: list[tuple] = []
+    monkeypatch.setattr("limma.services.connect_job.async_task", lambda *task: handed.append(task))
+    settings.LIMMA_CONNECT_INLINE_ROWS = 1
+    workspace = make_workspace("Loaded later")
+    server = build_server(make_key(workspace, role="analyst")[0])
+
+    started = called(server, "limma_connect", directory_export())
+
+    assert not started.isError
+    job = started.structuredContent
+    assert job["state"] == "queued" and job["result"] is None
+    assert job["status_url"] == f"/v1/public/connect/jobs/{job['job_id']}"
+    assert not Entity.objects.filter(workspace=workspace).exists()  # nothing loaded in the call
+    [(_, job_pk)] = handed
+    assert connect_job_run(job_pk) == "done"
+    status = called(server, "limma_connect_job", {"job_id": job["job_id"]})
+    assert not status.isError
+    done = status.structuredContent
+    assert done["state"] == "done" and done["refusal"] is None
+    assert done["result"]["entities"]["total"] == Entity.objects.filter(workspace=workspace).count()
+    assert done["progress"]["rows_checked"] == done["progress"]["rows_total"] > 1
+
+
+def test_another_workspaces_connect_job_is_as_unknown_as_none(directory, settings, monkeypatch):
+    monkeypatch.setattr("limma.services.connect_job.async_task", lambda *task: None)
+    settings.LIMMA_CONNECT_INLINE_ROWS = 1
+    other = make_workspace("Other")
+    job = called(
+        build_server(make_key(other, role="admin")[0]), "limma_connect", directory_export()
+    ).structuredContent
+    server = build_server(make_key(directory, role="analyst")[0])
+
+    for job_id in (job["job_id"], "cj_nobody"):
+        refused = called(server, "limma_connect_job", {"job_id": job_id})
+        assert refused.isError and '"type": "connect_job_unknown"' in result_text(refused)
+    assert ConnectJob.objects.get().state == "queued"

@@ -28,7 +28,7 @@ from tests.factories import make_key
 pytestmark = pytest.mark.django_db(transaction=True)
 ALL = [
     "limma_search", "limma_facts", "limma_region",
-    "limma_documents", "limma_verify", "limma_ingest", "limma_connect",
+    "limma_documents", "limma_verify", "limma_ingest", "limma_connect", "limma_connect_job",
 ]  # fmt: skip
 INITIALIZE = {
     "jsonrpc": "2.0",

@@ -235,3 +235,34 @@ def test_a_brief_s_niche_that_is_the_criterion_sent_is_no_gap(api, loaded, crite
 
     assert [gap for gap in body["gaps"] if gap["kind"] == "dropped"] == []
     assert "dropped" not in body["incomplete_because"]
+
+
+def test_an_empty_list_of_entity_ids_searches_nobody(api, loaded):
+    """The schema allows `entity_ids: []`: the verb answers over no one, never a 500."""
+    reply = search(api, loaded, constraints=[], entity_ids=[])
+
+    assert reply.status_code == 200, reply.content[:300]
+    assert reply.json()["matched"]["total"] == 0 and reply.json()["matches"] == []
+
+
+def test_a_criteria_budget_outside_its_limits_is_refused_with_no_criterion_to_read(api, loaded):
+    """The schema bounds criteria_budget whatever else the search carries; so does the verb."""
+    reply = search(api, loaded, idea="pricing risk", criteria_budget={"max_read_seconds": -1})
+
+    assert reply.status_code == 422, reply.content[:300]
+    assert reply.json()["detail"]["type"] == "criteria_budget_invalid"
+    assert reply.json()["detail"]["faults"] == ["max_read_seconds:negative"]
+
+
+def test_a_full_reply_with_a_criterion_not_run_for_an_unbound_constraint_lists_nobody(api, loaded):
+    """The criterion waits for its ordinary constraints: not run, its lists empty, never a 500."""
+    unbound = [{"relation": "no_such_relation", "slot": "place", "op": "eq", "value": "x"}]
+    reply = search(
+        api, loaded, constraints=unbound, criteria=[{"text": "led marketing"}], detail="full"
+    )
+
+    assert reply.status_code == 200, reply.content[:300]
+    (block,) = reply.json()["criteria"]
+    assert (block["status"], block["status_reason"]) == ("not_run", "ordinary_constraint_not_bound")
+    assert block["counts"] == {"matched": 0, "none": 0, "undetermined": 0, "not_recorded": 0}
+    assert block["matched"] == block["none"] == block["undetermined"] == []
