@@ -14,7 +14,8 @@ from typing import Any
 
 from limma.models import CoverageGap, Document, Entity, ExternalId, Part, RelationRow, Workspace
 from limma.names import name_key
-from limma.placement import facts_deferred, row_placed
+from limma.placement import FactsOf, FactsWriter, facts_deferred, relation_slots, row_placed
+from limma.services.bulk_write import created, rows_created
 from limma.services.connect_mapping import DocumentMap, Mapping, RelationMap, cell
 from limma.services.segmentation import documents_segment
 
@@ -63,6 +64,10 @@ class ExportLoader:
         self.loaded = Loaded()
         self.entities: dict[Address, Entity] = {}
         self.touched: set[int] = set()  # people whose rows or gaps this load changes
+        # The people this load creates: all their rows and gaps are this load's, so their
+        # facts are known without reading them back. (relation, values, placed), relations.
+        self.held: dict[int, list[tuple[str, dict[str, str], dict[str, str]]]] = {}
+        self.withheld: dict[int, list[str]] = {}
 
     def load(self, mapping: Mapping, records: dict[Address, Record]) -> Loaded:
         # The facts of the people loaded, and of those whose rows or gaps go, written once
@@ -72,6 +77,8 @@ class ExportLoader:
             self.touched.update(entity.pk for entity in self.entities.values())
             for relation_map in mapping.relations:
                 self.load_relation(relation_map)
+            self.touched.difference_update(self.held)
+            self._new_people_facts()
         for document_map in mapping.documents:
             self.load_documents(document_map)
         return self.loaded
@@ -85,36 +92,41 @@ class ExportLoader:
         known_same = {e.same_as: e.entity for e in externals if e.same_as}
         taken = set(Entity.objects.filter(workspace=self.workspace).values_list("key", flat=True))
         by_group: dict[Address, Entity] = {}
-        new_ids: list[ExternalId] = []
-        created: list[Entity] = []
+        new_ids: list[tuple[Entity, Record]] = []
+        new: list[Entity] = []
         for address, record in records.items():
             entity = (
                 by_group.get(record.group) or known.get(address) or known_same.get(record.same_as)
             )
             if entity is None:
                 entity = self._entity_new(record, taken)
-                created.append(entity)
+                new.append(entity)
             elif record.group in by_group and address not in known:
                 self.loaded.entities_merged += 1
             by_group.setdefault(record.group, entity)
             if address not in known:
-                new_ids.append(
-                    ExternalId(
-                        workspace=self.workspace,
-                        entity=entity,
-                        table=record.table,
-                        value=record.value,
-                        same_as=record.same_as,
-                    )
-                )
+                new_ids.append((entity, record))
             renamed = record.name and entity.display_name != record.name
             if entity.pk and renamed and record.group == address:
                 entity.display_name, entity.name_key = record.name, name_key(record.name)
                 Entity.objects.filter(pk=entity.pk).update(
                     display_name=entity.display_name, name_key=entity.name_key
                 )
-        Entity.objects.bulk_create(created, batch_size=BATCH)
-        ExternalId.objects.bulk_create(new_ids, batch_size=BATCH)
+        created(Entity, new)
+        rows_created(
+            ExternalId,
+            (
+                {
+                    "workspace_id": self.workspace.pk,
+                    "entity_id": entity.pk,
+                    "table": record.table,
+                    "value": record.value,
+                    "same_as": record.same_as,
+                }
+                for entity, record in new_ids
+            ),
+        )
+        self.held = {entity.pk: [] for entity in new}
         self.entities = {address: by_group[record.group] for address, record in records.items()}
         self.loaded.entity_keys = sorted({entity.key for entity in self.entities.values()})
 
@@ -158,22 +170,25 @@ class ExportLoader:
                 continue
             if row is not None:
                 stale.append(row.pk)
+            placed = row_placed(values, slots, self.workspace.vocabulary)
             fresh.append(
-                RelationRow(
-                    workspace=self.workspace,
-                    entity=entity,
-                    relation=relation_map.relation,
-                    values=values,
-                    placed=row_placed(values, slots, self.workspace.vocabulary),
-                    origin=RelationRow.Origin.DECLARED,
-                    source_table=relation_map.table,
-                    columns=columns,
-                    record_id=address[0],
-                )
+                {
+                    "workspace_id": self.workspace.pk,
+                    "entity_id": entity.pk,
+                    "relation": relation_map.relation,
+                    "values": values,
+                    "placed": placed,
+                    "origin": RelationRow.Origin.DECLARED,
+                    "source_table": relation_map.table,
+                    "columns": columns,
+                    "record_id": address[0],
+                }
             )
-        self.touched.update(row.entity_id for row in fresh)
+            if entity.pk in self.held:
+                self.held[entity.pk].append((relation_map.relation, values, placed))
+        self.touched.update(row["entity_id"] for row in fresh)
         RelationRow.objects.filter(pk__in=stale).delete()
-        RelationRow.objects.bulk_create(fresh)
+        rows_created(RelationRow, fresh)
         self.loaded.rows_removed += len(stale)
         self.loaded.rows_created += len(fresh)
         self._replace_gaps(relation_map, gaps)
@@ -188,18 +203,33 @@ class ExportLoader:
         self.touched.update(replaced.exclude(entity=None).values_list("entity_id", flat=True))
         self.touched.update(entity.pk for _, entity in gaps)
         replaced.delete()
-        CoverageGap.objects.bulk_create(
-            CoverageGap(
-                workspace=self.workspace,
-                entity=entity,
-                relation=relation_map.relation,
-                reason="withheld",
-                source_table=relation_map.table,
-                record_id=record_id,
-            )
-            for record_id, entity in gaps
+        rows_created(
+            CoverageGap,
+            (
+                {
+                    "workspace_id": self.workspace.pk,
+                    "entity_id": entity.pk,
+                    "relation": relation_map.relation,
+                    "reason": "withheld",
+                    "source_table": relation_map.table,
+                    "record_id": record_id,
+                }
+                for record_id, entity in gaps
+            ),
         )
+        for _, entity in gaps:
+            if entity.pk in self.held:
+                self.withheld.setdefault(entity.pk, []).append(relation_map.relation)
         self.loaded.gaps += len(gaps)
+
+    def _new_people_facts(self) -> None:
+        """The facts of the people this load created, from what it wrote (limma.placement);
+        those of the people it found already are read back by facts_deferred."""
+        of = FactsOf(relation_slots(self.workspace.parsed_pack), self.workspace.vocabulary)
+        writer = FactsWriter(self.workspace, of)
+        for pk, rows in self.held.items():
+            writer.person(pk, of.facts(rows, self.withheld.get(pk, []), external_id=True))
+        writer.write()
 
     def _wanted_rows(self, relation_map: RelationMap):
         wanted: dict[tuple[str, int], tuple[Entity, dict[str, str]]] = {}
@@ -242,11 +272,13 @@ class ExportLoader:
                 superseded.append(previous)
             fresh[document.record_id] = document
         Document.objects.bulk_update(superseded, ["state", "record_id"], batch_size=BATCH)
-        created = Document.objects.bulk_create(fresh.values(), batch_size=BATCH)
-        for start in range(0, len(created), BATCH):
-            documents_segment(created[start : start + BATCH], label_state=Part.LabelState.DEFERRED)
+        registered = created(Document, fresh.values())
+        for start in range(0, len(registered), BATCH):
+            documents_segment(
+                registered[start : start + BATCH], label_state=Part.LabelState.DEFERRED
+            )
         self.loaded.documents_superseded += len(superseded)
-        self.loaded.documents_registered += len(created)
+        self.loaded.documents_registered += len(registered)
 
     def _document_wanted(
         self, row: dict[str, Any], document_map: DocumentMap, existing: dict, fresh: dict
