@@ -2,6 +2,8 @@
 
 Loading the same export again changes nothing; a changed one replaces what it declared, and a
 changed prose field registers a new document beside the old one, which is kept, superseded.
+The new rows are written many at once: with COPY on PostgreSQL, as multi-row inserts on SQLite
+(limma/services/bulk_write.py), the same rows either way.
 """
 
 from __future__ import annotations
