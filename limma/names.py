@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 
@@ -11,6 +12,7 @@ def fold_accents(text: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
+@functools.lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """A name compared without case, accents or extra spacing: "Zoë  Ng" is "zoe ng"."""
     return " ".join(fold_accents(name).casefold().split())
@@ -24,9 +26,11 @@ UNFOLDED_LETTERS = str.maketrans(
 )  # fmt: skip
 
 
+@functools.lru_cache(maxsize=4096)
 def fold_name(words: str) -> str:
     """The one folding names are compared by in a document's words: case, accents, spacing
     and the letters NFKD keeps whole aside ("Mette Nørgaard" is "mette norgaard"). The length
     rule, the denial rule and the offline reader's roles all compare names by it; name_key
-    (stored on every entity) is left as it is."""
+    (stored on every entity) is left as it is. Both are kept for the latest few thousand
+    strings: a read folds the same person's and the criterion's names for every document."""
     return name_key(words.translate(UNFOLDED_LETTERS))

@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from criteria.plan import budget_checked
+from criteria.plan import budget_check
 from ideas.answer import idea_answer, idea_fields_checked
 from ideas.serializers import IdeaOutput
 from limma.access import access_workspace
@@ -48,7 +48,7 @@ def search_answer(
     """The search verb's reply to valid input: an idea's, or the search's own. A criteria
     budget is held to its limits whether or not a criterion is read, as the schema says."""
     idea_fields_checked(data)
-    budget_checked(data["criteria_budget"])
+    budget_check(data["criteria_budget"])
     if data.get("idea"):
         return idea_answer(data, key=key, workspace=workspace, request_id=request_id)
     return search_answered(data, key=key, workspace=workspace, request_id=request_id)[0]

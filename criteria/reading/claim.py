@@ -28,7 +28,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from criteria.many import among
@@ -37,7 +37,7 @@ from criteria.reading.read import Asks, judge_document
 from criteria.types import Facet
 from limma import door
 from limma.door.shapes import SecondCallRequest
-from limma.models import Document, LedgerEntry
+from limma.models import Document
 from limma.models.workspaces import workspace_vocabulary
 
 
@@ -361,22 +361,19 @@ def read_claimed(claims: Claims, judgment: Judgment) -> Read:
     context = door.CallContext(
         workspace_id=judgment.criterion.workspace_id, api_key_id=None, request_id=request_id
     )
-    try:
-        outcome = _read(judgment.criterion, judgment.document, context)
-    except (*CALL_FAILED, door.CeilingReached) as failed:
-        failure = failure_name(failed)
-        usd = claims.write(
-            judgment,
-            partial(
-                _finish, claims, judgment, request_id, state=Judgment.State.FAILED, failure=failure
-            ),
-        )
-        return Read(judgment.pk, Judgment.State.FAILED, usd, failure)
-    usd = claims.write(
-        judgment,
-        partial(_finish, claims, judgment, request_id, state=Judgment.State.DONE, outcome=outcome),
-    )
-    return Read(judgment.pk, Judgment.State.DONE, usd)
+    with door.calls_tallied() as tally:
+        try:
+            outcome = _read(judgment.criterion, judgment.document, context)
+        except (*CALL_FAILED, door.CeilingReached) as failed:
+            failure = failure_name(failed)
+            written = partial(
+                _finish, claims, judgment, tally, state=Judgment.State.FAILED, failure=failure
+            )
+            return Read(
+                judgment.pk, Judgment.State.FAILED, claims.write(judgment, written), failure
+            )
+    written = partial(_finish, claims, judgment, tally, state=Judgment.State.DONE, outcome=outcome)
+    return Read(judgment.pk, Judgment.State.DONE, claims.write(judgment, written))
 
 
 def _read(criterion: Criterion, document: Document, context: door.CallContext) -> dict:
@@ -444,29 +441,23 @@ def _asks(context: door.CallContext) -> Asks:
 def _finish(
     claims: Claims,
     judgment: Judgment,
-    request_id: str,
+    tally: door.Tally,
     *,
     state: str,
     failure: str = "",
     outcome: dict | None = None,
 ) -> Decimal:
-    """The judgment's one write, with what its calls cost (the ledger's rows of its claim);
-    returns what it has cost in all."""
-    spent = LedgerEntry.objects.filter(request_id=request_id).aggregate(
-        calls=Count("id"),
-        usd=Sum("usd"),
-        adjudicated=Count("id", filter=Q(role="second_call")),
-        typed=Count("id", filter=Q(role="typing_call")),
-    )
-    usd = judgment.usd + (spent["usd"] or Decimal("0"))
+    """The judgment's one write, with what its calls cost (the ledger rows of its claim, as
+    the door tallied them while it wrote them); returns what it has cost in all."""
+    usd = judgment.usd + tally.usd
     claims.finish(
         judgment,
         state=state,
         failure=failure,
         outcome=outcome,
-        calls=judgment.calls + spent["calls"],
+        calls=judgment.calls + tally.calls,
         usd=usd,
-        adjudicated=spent["adjudicated"] > 0,
-        typed=spent["typed"] > 0,
+        adjudicated=tally.roles.get("second_call", 0) > 0,
+        typed=tally.roles.get("typing_call", 0) > 0,
     )
     return usd

@@ -25,9 +25,11 @@ if TYPE_CHECKING:
     from limma.door.gate import (
         CallContext,
         SpendGuard,
+        Tally,
         available,
         call,
         calls_for_visitor,
+        calls_tallied,
         current_visitor,
     )
     from limma.door.providers import (
@@ -46,7 +48,9 @@ _EXPORTS = {
     "SpendGuard": "limma.door.gate",
     "available": "limma.door.gate",
     "call": "limma.door.gate",
+    "Tally": "limma.door.gate",
     "calls_for_visitor": "limma.door.gate",
+    "calls_tallied": "limma.door.gate",
     "current_visitor": "limma.door.gate",
     "CeilingReached": "limma.door.errors",
     "ModelCallFailed": "limma.door.errors",
@@ -78,9 +82,11 @@ __all__ = [
     "ScriptedProvider",
     "SpendGuard",
     "SpendSwitchOff",
+    "Tally",
     "available",
     "call",
     "calls_for_visitor",
+    "calls_tallied",
     "current_visitor",
     "offline_handler",
     "scripted_replies",

@@ -30,7 +30,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -88,6 +88,30 @@ def calls_for_visitor(visitor: str) -> Iterator[None]:
         yield
     finally:
         _visitor.reset(token)
+
+
+@dataclass
+class Tally:
+    """The ledger rows the calls inside calls_tallied() wrote, summed as they were written: a
+    reader knows what its calls cost without reading the ledger back."""
+
+    calls: int = 0
+    usd: Decimal = Decimal(0)
+    roles: dict[str, int] = field(default_factory=dict)
+
+
+_tally: ContextVar[Tally | None] = ContextVar("limma_door_tally", default=None)
+
+
+@contextmanager
+def calls_tallied() -> Iterator[Tally]:
+    """Every ledger row written by a call inside the block is added to the Tally yielded."""
+    tally = Tally()
+    token = _tally.set(tally)
+    try:
+        yield tally
+    finally:
+        _tally.reset(token)
 
 
 def current_visitor() -> str:
@@ -193,6 +217,10 @@ class _Ledger:
             visitor=self.context.visitor,
             request_id=self.context.request_id,
         )
+        if (tally := _tally.get()) is not None:
+            tally.calls += 1
+            tally.usd += usd
+            tally.roles[self.role] = tally.roles.get(self.role, 0) + 1
 
 
 def role_spec(role: str) -> RoleSpec:

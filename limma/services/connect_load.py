@@ -2,6 +2,8 @@
 
 Loading the same export again changes nothing; a changed one replaces what it declared, and a
 changed prose field registers a new document beside the old one, which is kept, superseded.
+The new rows are written many at once: with COPY on PostgreSQL, as multi-row inserts on SQLite
+(limma/services/bulk_write.py), the same rows either way.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 from limma.models import CoverageGap, Document, Entity, ExternalId, Part, RelationRow, Workspace
 from limma.names import name_key
+from limma.services.bulk_write import created, rows_created
 from limma.services.connect_mapping import DocumentMap, Mapping, RelationMap, cell
 from limma.services.rows import RowsWrite
 from limma.services.segmentation import documents_segment
@@ -85,36 +88,41 @@ class ExportLoader:
         known_same = {e.same_as: e.entity for e in externals if e.same_as}
         taken = set(Entity.objects.filter(workspace=self.workspace).values_list("key", flat=True))
         by_group: dict[Address, Entity] = {}
-        new_ids: list[ExternalId] = []
-        created: list[Entity] = []
+        new_ids: list[tuple[Entity, Record]] = []
+        new: list[Entity] = []
         for address, record in records.items():
             entity = (
                 by_group.get(record.group) or known.get(address) or known_same.get(record.same_as)
             )
             if entity is None:
                 entity = self._entity_new(record, taken)
-                created.append(entity)
+                new.append(entity)
             elif record.group in by_group and address not in known:
                 self.loaded.entities_merged += 1
             by_group.setdefault(record.group, entity)
             if address not in known:
-                new_ids.append(
-                    ExternalId(
-                        workspace=self.workspace,
-                        entity=entity,
-                        table=record.table,
-                        value=record.value,
-                        same_as=record.same_as,
-                    )
-                )
+                new_ids.append((entity, record))
             renamed = record.name and entity.display_name != record.name
             if entity.pk and renamed and record.group == address:
                 entity.display_name, entity.name_key = record.name, name_key(record.name)
                 Entity.objects.filter(pk=entity.pk).update(
                     display_name=entity.display_name, name_key=entity.name_key
                 )
-        Entity.objects.bulk_create(created, batch_size=BATCH)
-        ExternalId.objects.bulk_create(new_ids, batch_size=BATCH)
+        created(Entity, new)
+        rows_created(
+            ExternalId,
+            (
+                {
+                    "workspace_id": self.workspace.pk,
+                    "entity_id": entity.pk,
+                    "table": record.table,
+                    "value": record.value,
+                    "same_as": record.same_as,
+                }
+                for entity, record in new_ids
+            ),
+        )
+        self.write.people_new(entity.pk for entity in new)
         self.entities = {address: by_group[record.group] for address, record in records.items()}
         self.loaded.entity_keys = sorted({entity.key for entity in self.entities.values()})
 
@@ -154,22 +162,22 @@ class ExportLoader:
             if row is not None:
                 stale.append(row)
             fresh.append(
-                RelationRow(
-                    workspace=self.workspace,
-                    entity=entity,
-                    relation=relation_map.relation,
-                    values=values,
-                    origin=RelationRow.Origin.DECLARED,
-                    source_table=relation_map.table,
-                    columns=columns,
-                    record_id=address[0],
-                )
+                {
+                    "workspace_id": self.workspace.pk,
+                    "entity_id": entity.pk,
+                    "relation": relation_map.relation,
+                    "values": values,
+                    "origin": RelationRow.Origin.DECLARED,
+                    "source_table": relation_map.table,
+                    "columns": columns,
+                    "record_id": address[0],
+                }
             )
         self.write.rows_remove(
             RelationRow.objects.filter(pk__in=[row.pk for row in stale]),
             declared_of=[row.entity_id for row in stale],
         )
-        self.write.rows_add(fresh)
+        self.write.rows_insert(fresh)
         self.loaded.rows_removed += len(stale)
         self.loaded.rows_created += len(fresh)
         self._replace_gaps(relation_map, gaps)
@@ -182,16 +190,18 @@ class ExportLoader:
             reason="withheld",
         )
         self.write.gaps_remove(replaced)
-        self.write.gaps_add(
-            CoverageGap(
-                workspace=self.workspace,
-                entity=entity,
-                relation=relation_map.relation,
-                reason="withheld",
-                source_table=relation_map.table,
-                record_id=record_id,
-            )
-            for record_id, entity in gaps
+        self.write.gaps_insert(
+            [
+                {
+                    "workspace_id": self.workspace.pk,
+                    "entity_id": entity.pk,
+                    "relation": relation_map.relation,
+                    "reason": "withheld",
+                    "source_table": relation_map.table,
+                    "record_id": record_id,
+                }
+                for record_id, entity in gaps
+            ]
         )
         self.loaded.gaps += len(gaps)
 
@@ -236,11 +246,13 @@ class ExportLoader:
                 superseded.append(previous)
             fresh[document.record_id] = document
         Document.objects.bulk_update(superseded, ["state", "record_id"], batch_size=BATCH)
-        created = Document.objects.bulk_create(fresh.values(), batch_size=BATCH)
-        for start in range(0, len(created), BATCH):
-            documents_segment(created[start : start + BATCH], label_state=Part.LabelState.DEFERRED)
+        registered = created(Document, fresh.values())
+        for start in range(0, len(registered), BATCH):
+            documents_segment(
+                registered[start : start + BATCH], label_state=Part.LabelState.DEFERRED
+            )
         self.loaded.documents_superseded += len(superseded)
-        self.loaded.documents_registered += len(created)
+        self.loaded.documents_registered += len(registered)
 
     def _document_wanted(
         self, row: dict[str, Any], document_map: DocumentMap, existing: dict, fresh: dict

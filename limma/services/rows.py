@@ -20,11 +20,17 @@ from limma.models.workspaces import workspace_vocabulary_forget
 from limma.placement import (
     BATCH,
     WITHHELD,
+    FactsOf,
+    FactsWriter,
     entities_facts_refresh,
     relation_slots,
     row_placed,
     workspace_facts_rebuild,
 )
+from limma.services.bulk_write import rows_created
+
+# A new person's declared row as the facts read it: (relation, values, placed).
+HeldRow = tuple[str, dict[str, Any], dict[str, str]]
 
 DECLARED = RelationRow.Origin.DECLARED
 
@@ -36,6 +42,10 @@ class RowsWrite:
     def __init__(self, workspace: Workspace) -> None:
         self.workspace = workspace
         self.people: set[int] = set()  # whose declared rows or withheld gaps changed
+        # People this write creates, all of whose rows and gaps pass through it: their facts
+        # are known from what it wrote, without reading them back.
+        self.new: dict[int, list[HeldRow]] = {}
+        self.new_withheld: dict[int, list[str]] = {}
 
     def __enter__(self) -> RowsWrite:
         return self
@@ -53,6 +63,33 @@ class RowsWrite:
         """These people's facts are written again at the end (connect: everybody it loaded, an
         external id alone putting a person in the record)."""
         self.people.update(entity_ids)
+
+    def people_new(self, entity_ids: Iterable[int]) -> None:
+        """These people are created by this write, each named by an export's record: their
+        facts are made from the rows and gaps inserted here (connect's first load)."""
+        for pk in entity_ids:
+            self.new.setdefault(pk, [])
+
+    def rows_insert(self, rows: list[dict[str, Any]]) -> None:
+        """Declared rows given as {field attname: value}, placed and written many at once (COPY
+        on PostgreSQL: limma.services.bulk_write)."""
+        slots = relation_slots(self.workspace.parsed_pack)
+        vocabulary = self.workspace.vocabulary
+        for row in rows:
+            row["placed"] = row_placed(row["values"], slots.get(row["relation"], {}), vocabulary)
+            held = self.new.get(row["entity_id"])
+            if held is not None:
+                held.append((row["relation"], row["values"], row["placed"]))
+        rows_created(RelationRow, rows)
+        self.people_mark(row["entity_id"] for row in rows)
+
+    def gaps_insert(self, gaps: list[dict[str, Any]]) -> None:
+        """Withheld gaps of people given as {field attname: value}, written many at once."""
+        rows_created(CoverageGap, gaps)
+        for gap in gaps:
+            if gap["entity_id"] in self.new:
+                self.new_withheld.setdefault(gap["entity_id"], []).append(gap["relation"])
+        self.people_mark(gap["entity_id"] for gap in gaps)
 
     def rows_add(self, rows: list[RelationRow]) -> list[RelationRow]:
         """The rows placed and inserted in bulk; each row's pk is set on it."""
@@ -107,9 +144,17 @@ class RowsWrite:
         return row
 
     def facts_write(self) -> None:
-        """The facts of every person touched, written again from their rows and gaps now."""
-        entities_facts_refresh(self.workspace, self.people)
-        self.people = set()
+        """The facts of every person touched, written again from their rows and gaps now; a
+        new person's from what this write inserted."""
+        if self.new:
+            of = FactsOf(relation_slots(self.workspace.parsed_pack), self.workspace.vocabulary)
+            writer = FactsWriter(self.workspace, of)
+            for pk, held in self.new.items():
+                withheld = self.new_withheld.get(pk, [])
+                writer.person(pk, of.facts(held, withheld, external_id=True))
+            writer.write()
+        entities_facts_refresh(self.workspace, self.people.difference(self.new))
+        self.people, self.new, self.new_withheld = set(), {}, {}
 
 
 def placed_of(workspace: Workspace, row: RelationRow) -> dict[str, str]:

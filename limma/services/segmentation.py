@@ -14,6 +14,7 @@ from django_q.tasks import async_task
 
 from limma.models import Document, Part, Sentence
 from limma.segment import SEGMENTER_VERSION, segment
+from limma.services.bulk_write import created, rows_created
 
 
 def document_segment(*, document: Document, label_state: str) -> list[Part]:
@@ -27,19 +28,22 @@ def documents_segment(documents: Sequence[Document], *, label_state: str) -> lis
         segment(document.text, transcript=document.kind == "transcript" or None)
         for document in documents
     ]
-    parts = Part.objects.bulk_create(
-        Part(
-            document=document,
-            ordinal=ordinal,
-            kind=span.kind,
-            char_start=span.start,
-            char_end=span.end,
-            label_state=label_state,
-        )
-        for document, spans in zip(documents, cut, strict=True)
-        for ordinal, span in enumerate(spans)
+    parts = created(
+        Part,
+        (
+            Part(
+                document=document,
+                ordinal=ordinal,
+                kind=span.kind,
+                char_start=span.start,
+                char_end=span.end,
+                label_state=label_state,
+            )
+            for document, spans in zip(documents, cut, strict=True)
+            for ordinal, span in enumerate(spans)
+        ),
     )
-    sentences = []
+    sentences: list[dict[str, object]] = []
     by_document: list[list[Part]] = []
     at = 0
     for document, spans in zip(documents, cut, strict=True):
@@ -50,25 +54,25 @@ def documents_segment(documents: Sequence[Document], *, label_state: str) -> lis
         for part, span in zip(own, spans, strict=True):
             for sentence in span.sentences:
                 sentences.append(
-                    Sentence(
-                        document=document,
-                        part=part,
-                        ordinal=ordinal,
-                        char_start=sentence.start,
-                        char_end=sentence.end,
-                        speaker=sentence.speaker or "",
-                        timestamp=sentence.timestamp or "",
-                        is_heading=sentence.is_heading,
-                    )
+                    {
+                        "document_id": document.pk,
+                        "part_id": part.pk,
+                        "ordinal": ordinal,
+                        "char_start": sentence.start,
+                        "char_end": sentence.end,
+                        "speaker": sentence.speaker or "",
+                        "timestamp": sentence.timestamp or "",
+                        "is_heading": sentence.is_heading,
+                    }
                 )
                 ordinal += 1
-    Sentence.objects.bulk_create(sentences)
+    rows_created(Sentence, sentences)
     Document.objects.filter(pk__in=[document.pk for document in documents]).update(
         segmenter_version=SEGMENTER_VERSION
     )
     for document in documents:
         document.segmenter_version = SEGMENTER_VERSION
     if sentences:
-        embedded = sorted({sentence.document_id for sentence in sentences})
+        embedded = sorted({sentence["document_id"] for sentence in sentences})
         transaction.on_commit(lambda: async_task("limma.tasks.documents_embed", embedded))
     return by_document

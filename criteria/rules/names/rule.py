@@ -352,6 +352,16 @@ def other_conditions_of(
     """For the condition `key`, the words every OTHER condition of the criterion holds: its
     text, core, value, accepted names and, where typed, every term (name and aliases) of its
     axis — name_fate's other_conditions."""
+    return dict(_other_conditions_of(tuple(facets), key, vocabulary))
+
+
+@functools.lru_cache(maxsize=64)
+def _other_conditions_of(
+    facets: tuple[Facet, ...], key: str, vocabulary: Vocabulary
+) -> dict[str, tuple[str, ...]]:
+    """Kept by the criterion's facets and the vocabulary (a workspace's, the same object for
+    as long as it is kept): a typed condition's axis holds a thousand terms and more, the same
+    for every document the criterion reads."""
     held: dict[str, tuple[str, ...]] = {}
     for facet in facets:
         if facet.key == key or facet.kind != CONDITION:

@@ -165,11 +165,26 @@ def phrase_ends(
 
 
 def _first_word_index(phrases: Iterable[str]) -> dict[str, tuple[_Phrase, ...]]:
+    return _first_word_index_of(tuple(phrases))
+
+
+@functools.lru_cache(maxsize=16)
+def _first_word_index_of(phrases: tuple[str, ...]) -> dict[str, tuple[_Phrase, ...]]:
+    """Kept by the phrases, as _stripped_index_of is."""
     return _phrase_index(frozenset(phrase for phrase in phrases if phrase and phrase.strip()))
 
 
 def _stripped_index(phrases: Iterable[str], lead: frozenset[str]) -> dict[str, tuple[_Phrase, ...]]:
     """The phrases, each also without its leading words of `lead` ("through distributors")."""
+    return _stripped_index_of(tuple(phrases), lead)
+
+
+@functools.lru_cache(maxsize=16)
+def _stripped_index_of(
+    phrases: tuple[str, ...], lead: frozenset[str]
+) -> dict[str, tuple[_Phrase, ...]]:
+    """Kept by the phrases: a criterion's other conditions hold every term of their axis (a
+    thousand and more), the same for every document it reads."""
     kept = set()
     for phrase in phrases:
         if not phrase or not phrase.strip():
