@@ -13,13 +13,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import connection
-from django.db.models import Case, CharField, Count, F, Q, Value, When
+from django.db.models import Case, CharField, Count, F, Q, QuerySet, Value, When
 from django.db.models.expressions import RawSQL
 from django.db.models.fields.json import KT
 from django.db.models.lookups import In
 
 from limma.match import VOCABULARY_TYPES
-from limma.models import FactsSet, PersonFacts, RelationRow
+from limma.models import Entity, FactsSet, PersonFacts, RelationRow
 from limma.placement import (
     DECLARED,
     WITHHELD,
@@ -33,7 +33,7 @@ from search.partition import CANNOT_BE_PLACED, MATCHED, NOT_RECORDED, RULED_OUT
 from search.partition_query.asked import Asked
 from search.partition_query.cache import Decided, compiled_remember, decided_remember
 from search.partition_query.sql import MET, UNMET, UNPLACED, code_of, holds, overall_sql
-from search.scope import FACTS
+from search.scope import FACTS, WholeScope, with_facts
 
 
 class FactsSets:
@@ -65,13 +65,10 @@ class FactsSets:
         then each set's verdicts decided once (a few thousand sets for 100,000 people), and in
         the same query whether the facts leave out what the key may read. None (nothing
         counted) when they do; else the groups of relation verdicts, each with its people."""
-        per_set_sql, per_set_params = (
-            self.asked.scope.order_by()
-            .values(held=F(f"{FACTS}__facts_set"))
-            .annotate(people=Count("pk"))
-            .values("held", "people")
-            .query.sql_with_params()
-        )
+        if self.asked.whole is not None:
+            per_set_sql, per_set_params = self._stored_sql(self.asked.whole)
+        else:
+            per_set_sql, per_set_params = self._per_set_sql(self.asked.scope)
         sets_sql, sets_params = self._sets_sql()
         left_out_sql, left_out_params = self._left_out_sql()
         each = [f"COALESCE(s.v_{i}, %s)" for i in range(len(self.asked.relations))]
@@ -79,6 +76,7 @@ class FactsSets:
         sql = (
             f"SELECT {', '.join(each)}, SUM(g.people), ({left_out_sql}) FROM ({per_set_sql}) g"
             f" LEFT JOIN ({sets_sql}) s ON s.id = g.held GROUP BY {grouped}"
+            " HAVING SUM(g.people) <> 0"
         )
         params = [*[NOT_RECORDED] * len(each), *left_out_params, *per_set_params, *sets_params]
         with connection.cursor() as cursor:
@@ -88,6 +86,62 @@ class FactsSets:
         if any(left_out for *_, left_out in groups):
             return None
         return [group[:-1] for group in groups]
+
+    @staticmethod
+    def _per_set_sql(people: QuerySet[Entity]) -> tuple[str, list[Any]]:
+        """These people counted per set of facts they hold (held, people)."""
+        sql, params = (
+            people.order_by()
+            .values(held=F(f"{FACTS}__facts_set"))
+            .annotate(people=Count("pk"))
+            .values("held", "people")
+            .query.sql_with_params()
+        )
+        return sql, list(params)
+
+    def _stored_sql(self, whole: WholeScope) -> tuple[str, list[Any]]:
+        """The whole workspace's scope per set (held, people; a set may come more than once,
+        the count sums them) without counting its people: each set's stored people of the
+        record, those of the record who hold no set, less the people of the record merged or
+        of another kind, and the people out of the record an ingested document the key may
+        read names (those the scope holds for the document alone)."""
+        workspace, kind = whole.workspace_id, whole.kind
+        stored_sql = (
+            f"SELECT id AS held, in_record AS people FROM {FactsSet._meta.db_table}"
+            " WHERE workspace_id = %s AND in_record <> 0"
+        )
+        stored_params = [workspace]
+        no_set = PersonFacts.objects.filter(
+            workspace_id=workspace, facts_set__isnull=True, in_record=True
+        )
+        no_set_sql, no_set_params = (
+            no_set.order_by()
+            .values(held=F("facts_set"))
+            .annotate(people=Count("pk"))
+            .values("held", "people")
+            .query.sql_with_params()
+        )
+        entities = with_facts(Entity.objects.filter(workspace_id=workspace), workspace)
+        left_sql, left_params = self._per_set_sql(
+            entities.filter(
+                Q(merged_into__isnull=False) | Q(kind__lt=kind) | Q(kind__gt=kind),
+                **{f"{FACTS}__in_record": True},
+            )
+        )
+        added_sql, added_params = self._per_set_sql(
+            entities.filter(
+                Q(**{f"{FACTS}__in_record": False}) | Q(**{f"{FACTS}__isnull": True}),
+                merged_into__isnull=True,
+                kind=kind,
+                pk__in=whole.ingested.values("entity"),
+            )
+        )
+        sql = (
+            f"{stored_sql} UNION ALL {no_set_sql}"
+            f" UNION ALL SELECT l.held, -l.people FROM ({left_sql}) l"
+            f" UNION ALL {added_sql}"
+        )
+        return sql, [*stored_params, *no_set_params, *left_params, *added_params]
 
     def people_sql(self, *, verdict: str | None, limit: int | None) -> tuple[str, list[Any]]:
         """Everybody in scope with their verdicts and met rows, walked in the scope's order
