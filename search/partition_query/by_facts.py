@@ -61,26 +61,45 @@ class FactsSets:
         return True
 
     def count(self) -> list[Any] | None:
-        """The count by the facts: the people in scope counted per set of facts they hold,
-        then each set's verdicts decided once (a few thousand sets for 100,000 people), and in
-        the same query whether the facts leave out what the key may read. None (nothing
-        counted) when they do; else the groups of relation verdicts, each with its people."""
-        if self.asked.whole is not None:
-            per_set_sql, per_set_params = self._stored_sql(self.asked.whole)
-        else:
-            per_set_sql, per_set_params = self._per_set_sql(self.asked.scope)
+        """The count by the facts: the people in scope per set of facts they hold, each set's
+        verdicts decided once (a few thousand sets for 100,000 people), and in the same query
+        whether the facts leave out what the key may read. Over the whole workspace each set
+        says how many people of the record hold it, so no person is counted one by one. None
+        (nothing counted) when the facts leave something out; else the groups of relation
+        verdicts, each with its people."""
         sets_sql, sets_params = self._sets_sql()
         left_out_sql, left_out_params = self._left_out_sql()
-        each = [f"COALESCE(s.v_{i}, %s)" for i in range(len(self.asked.relations))]
-        grouped = ", ".join(str(n) for n in range(1, len(each) + 1))
+        relations = len(self.asked.relations)
+        each = ", ".join(f"COALESCE(s.v_{i}, %s) AS v_{i}" for i in range(relations))
+        unknown = [NOT_RECORDED] * relations  # no set: nothing recorded
+        if self.asked.whole is not None:
+            no_set_sql, no_set_params = self._no_set_sql(self.asked.whole)
+            more_sql, more_params = self._corrections_sql(self.asked.whole)
+            per_set = (
+                f"SELECT {each}, s.in_record AS people FROM ({sets_sql}) s WHERE s.in_record <> 0"
+                f" UNION ALL {no_set_sql}"
+                f" UNION ALL SELECT {each}, c.people FROM ({more_sql}) c"
+                f" LEFT JOIN ({sets_sql}) s ON s.id = c.held"
+            )
+            params = [
+                *[*unknown, *sets_params],
+                *[*unknown, *no_set_params],
+                *[*unknown, *more_params, *sets_params],
+            ]
+        else:
+            scoped_sql, scoped_params = self._per_set_sql(self.asked.scope)
+            per_set = (
+                f"SELECT {each}, g.people FROM ({scoped_sql}) g"
+                f" LEFT JOIN ({sets_sql}) s ON s.id = g.held"
+            )
+            params = [*unknown, *scoped_params, *sets_params]
+        verdicts = ", ".join(f"g.v_{i}" for i in range(relations))
         sql = (
-            f"SELECT {', '.join(each)}, SUM(g.people), ({left_out_sql}) FROM ({per_set_sql}) g"
-            f" LEFT JOIN ({sets_sql}) s ON s.id = g.held GROUP BY {grouped}"
-            " HAVING SUM(g.people) <> 0"
+            f"SELECT {verdicts}, SUM(g.people), ({left_out_sql}) FROM ({per_set}) g"
+            f" GROUP BY {verdicts} HAVING SUM(g.people) <> 0"
         )
-        params = [*[NOT_RECORDED] * len(each), *left_out_params, *per_set_params, *sets_params]
         with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+            cursor.execute(sql, [*left_out_params, *params])
             groups = cursor.fetchall()
         # No group: nobody in scope, and nothing to count either way.
         if any(left_out for *_, left_out in groups):
@@ -99,28 +118,29 @@ class FactsSets:
         )
         return sql, list(params)
 
-    def _stored_sql(self, whole: WholeScope) -> tuple[str, list[Any]]:
-        """The whole workspace's scope per set (held, people; a set may come more than once,
-        the count sums them) without counting its people: each set's stored people of the
-        record, those of the record who hold no set, less the people of the record merged or
-        of another kind, and the people out of the record an ingested document the key may
-        read names (those the scope holds for the document alone)."""
-        workspace, kind = whole.workspace_id, whole.kind
-        stored_sql = (
-            f"SELECT id AS held, in_record AS people FROM {FactsSet._meta.db_table}"
-            " WHERE workspace_id = %s AND in_record <> 0"
-        )
-        stored_params = [workspace]
-        no_set = PersonFacts.objects.filter(
-            workspace_id=workspace, facts_set__isnull=True, in_record=True
-        )
-        no_set_sql, no_set_params = (
-            no_set.order_by()
-            .values(held=F("facts_set"))
+    def _no_set_sql(self, whole: WholeScope) -> tuple[str, list[Any]]:
+        """The people of the record who hold no set (nothing recorded of any relation): their
+        number, beside a verdict per relation (the caller's parameters)."""
+        each = ", ".join("%s" for _ in self.asked.relations)
+        sql, params = (
+            PersonFacts.objects.filter(
+                workspace_id=whole.workspace_id, facts_set__isnull=True, in_record=True
+            )
+            .order_by()
+            .values("in_record")
             .annotate(people=Count("pk"))
-            .values("held", "people")
+            .values("people")
             .query.sql_with_params()
         )
+        return f"SELECT {each}, n.people FROM ({sql}) n", list(params)
+
+    def _corrections_sql(self, whole: WholeScope) -> tuple[str, list[Any]]:
+        """What the whole workspace's scope holds beside each set's stored people of the record
+        and those who hold none (held, people; a set may come more than once, the count sums
+        them): less the people of the record merged or of another kind, and the people out of
+        the record an ingested document the key may read names (the scope holds them for the
+        document alone). Each read by an index: neither is everybody, and mostly nobody."""
+        workspace, kind = whole.workspace_id, whole.kind
         entities = with_facts(Entity.objects.filter(workspace_id=workspace), workspace)
         left_sql, left_params = self._per_set_sql(
             entities.filter(
@@ -136,12 +156,8 @@ class FactsSets:
                 pk__in=whole.ingested.values("entity"),
             )
         )
-        sql = (
-            f"{stored_sql} UNION ALL {no_set_sql}"
-            f" UNION ALL SELECT l.held, -l.people FROM ({left_sql}) l"
-            f" UNION ALL {added_sql}"
-        )
-        return sql, [*stored_params, *no_set_params, *left_params, *added_params]
+        sql = f"SELECT l.held, -l.people AS people FROM ({left_sql}) l UNION ALL {added_sql}"
+        return sql, [*left_params, *added_params]
 
     def people_sql(self, *, verdict: str | None, limit: int | None) -> tuple[str, list[Any]]:
         """Everybody in scope with their verdicts and met rows, walked in the scope's order
@@ -264,7 +280,9 @@ class FactsSets:
         sets = FactsSet.objects.order_by()
         if self.asked.workspace_id:
             sets = sets.filter(workspace_id=self.asked.workspace_id)
-        sql, params = sets.annotate(**verdicts).values("id", *verdicts).query.sql_with_params()
+        sql, params = (
+            sets.annotate(**verdicts).values("id", "in_record", *verdicts).query.sql_with_params()
+        )
         overall = overall_sql(len(asked), "t")
         return f"SELECT t.*, {overall} AS o FROM ({sql}) t", list(params)
 
