@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Case, F, IntegerField, Value, When
 
 from limma.match import VOCABULARY_TYPES
@@ -242,7 +242,11 @@ def sets_counted(sets: Any, held: Mapping[int, int]) -> None:
         default=Value(0),
         output_field=IntegerField(),
     )
-    sets.objects.filter(pk__in=list(held)).update(in_record=F("in_record") + change)
+    chosen = sets.objects.filter(pk__in=list(held))
+    with transaction.atomic():
+        # Locked in one order, so two writers moving the same sets wait rather than deadlock.
+        list(chosen.order_by("pk").select_for_update().values_list("pk", flat=True))
+        chosen.update(in_record=F("in_record") + change)
 
 
 def people_deleted(people: Any, rows: Any) -> None:
@@ -287,10 +291,11 @@ def entities_facts_refresh(workspace: Any, entity_ids: Iterable[int]) -> None:
         named = set(
             ExternalId.objects.filter(entity_id__in=chunk).values_list("entity_id", flat=True)
         )
-        people_deleted(PersonFacts, PersonFacts.objects.filter(entity_id__in=chunk))
-        for pk in chunk:
-            writer.person(pk, writer.of.facts(rows[pk], withheld[pk], external_id=pk in named))
-        writer.write()
+        with transaction.atomic():  # the people and their sets' counts: all or none
+            people_deleted(PersonFacts, PersonFacts.objects.filter(entity_id__in=chunk))
+            for pk in chunk:
+                writer.person(pk, writer.of.facts(rows[pk], withheld[pk], external_id=pk in named))
+            writer.write()
 
 
 def workspace_facts_rebuild(workspace: Any, of: FactsOf | None = None, apps: Any = None) -> int:
