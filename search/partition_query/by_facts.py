@@ -4,7 +4,8 @@ When each constrained relation carries one constraint on a vocabulary slot, with
 person's facts (limma PersonFacts, written with their rows) name the set of facts they hold, and
 a set holds each placed term with every term above it. A relation's verdict is then which codes
 the set holds (a term under Europe: one code), decided once per set; the count groups people by
-set, a page asks each person's set as it walks.
+set (over the whole workspace it sums what each set stores: how many people of the record hold
+it, so the time follows the sets, not the people), a page asks each person's set as it walks.
 """
 
 from __future__ import annotations
@@ -81,11 +82,8 @@ class FactsSets:
                 f" UNION ALL SELECT {each}, c.people FROM ({more_sql}) c"
                 f" LEFT JOIN ({sets_sql}) s ON s.id = c.held"
             )
-            params = [
-                *[*unknown, *sets_params],
-                *[*unknown, *no_set_params],
-                *[*unknown, *more_params, *sets_params],
-            ]
+            params = [*unknown, *sets_params, *unknown, *no_set_params]
+            params += [*unknown, *more_params, *sets_params]
         else:
             scoped_sql, scoped_params = self._per_set_sql(self.asked.scope)
             per_set = (
