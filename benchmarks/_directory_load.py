@@ -60,7 +60,7 @@ DOCUMENT = (
     "segmenter_version",
     "created_at",
 )
-FACTS_SET = ("id", "workspace_id", "digest", "facts")
+FACTS_SET = ("id", "workspace_id", "digest", "facts", "in_record")
 PERSON_FACTS = ("entity_id", "workspace_id", "in_record", "facts_set_id")
 TABLES = (
     "limma_entity",
@@ -261,7 +261,10 @@ class BulkLoader:
         table_write(
             "limma_factsset",
             FACTS_SET,
-            ((self.sets[digest], ws, digest, json.dumps(codes)) for digest, codes in new.items()),
+            (
+                (self.sets[digest], ws, digest, json.dumps(codes), 0)
+                for digest, codes in new.items()
+            ),
         )
         table_write(
             "limma_personfacts",
@@ -276,7 +279,21 @@ def bulk_load(workspace: Any, chunks: Iterable[dict[str, Any]]) -> dict[str, int
     loader = BulkLoader(workspace)
     for export in chunks:
         loader.chunk(export)
+    sets_counted_whole(workspace)
     return loader.loaded
+
+
+def sets_counted_whole(workspace: Any) -> None:
+    """Each set's people of the record (FactsSet.in_record) counted once after the load, in
+    one grouped pass, as the writers keep it person by person."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE limma_factsset SET in_record = counted.people FROM (SELECT facts_set_id,"
+            " COUNT(*) AS people FROM limma_personfacts WHERE workspace_id = %s AND in_record"
+            " AND facts_set_id IS NOT NULL GROUP BY facts_set_id) AS counted"
+            " WHERE limma_factsset.id = counted.facts_set_id",
+            [workspace.pk],
+        )
 
 
 def workspace_with_key(name: str) -> tuple[Any, Any]:

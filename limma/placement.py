@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.apps import apps as installed_apps
 from django.apps.registry import Apps
+from django.db import connection, transaction
+from django.db.models import Case, F, IntegerField, Value, When
 
 from limma.match import VOCABULARY_TYPES
 from limma.models import CoverageGap, ExternalId, PersonFacts, RelationRow, Workspace
@@ -177,8 +180,51 @@ class FactsWriter:
             ),
             batch_size=BATCH,
         )
+        held = Counter(
+            self.known[digest] for _, in_record, digest, _ in self.pending if in_record and digest
+        )
+        sets_counted(self.sets, held)
         written, self.pending = len(self.pending), []
         return written
+
+
+def sets_counted(sets: Any, held: Mapping[int, int]) -> None:
+    """Each set's people of the record moved by `held` ({set id: people}, less when negative):
+    one UPDATE of relative changes (F()), so writers of people of the same set stay exact.
+    Nothing in a migration before the sets kept the count (it counts them itself)."""
+    held = {pk: n for pk, n in held.items() if n}
+    if not held or not any(field.name == "in_record" for field in sets._meta.fields):
+        return
+    by_change: dict[int, list[int]] = {}
+    for pk, n in held.items():
+        by_change.setdefault(n, []).append(pk)
+    change = Case(
+        *(When(pk__in=pks, then=Value(n)) for n, pks in by_change.items()),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    chosen = sets.objects.filter(pk__in=list(held))
+    with transaction.atomic():
+        # Locked in one order, so two writers moving the same sets wait rather than deadlock.
+        list(chosen.order_by("pk").select_for_update().values_list("pk", flat=True))
+        chosen.update(in_record=F("in_record") + change)
+
+
+def people_deleted(people: Any, rows: Any) -> None:
+    """Delete these people's facts (a queryset of `people`, the PersonFacts model) and take
+    them from their sets' counts: the rows the DELETE itself removed (RETURNING), so a
+    person deleted meanwhile by another writer is not taken twice."""
+    table = connection.ops.quote_name(people._meta.db_table)
+    chosen, params = rows.values("pk").query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"DELETE FROM {table} WHERE entity_id IN ({chosen}) RETURNING facts_set_id, in_record",
+            params,
+        )
+        gone = cursor.fetchall()
+    sets = people._meta.get_field("facts_set").related_model
+    taken = Counter(pk for pk, in_record in gone if in_record and pk is not None)
+    sets_counted(sets, {pk: -n for pk, n in taken.items()})
 
 
 def entities_facts_refresh(workspace: Workspace, entity_ids: Iterable[int]) -> None:
@@ -204,10 +250,11 @@ def entities_facts_refresh(workspace: Workspace, entity_ids: Iterable[int]) -> N
         named = set(
             ExternalId.objects.filter(entity_id__in=chunk).values_list("entity_id", flat=True)
         )
-        PersonFacts.objects.filter(entity_id__in=chunk).delete()
-        for pk in chunk:
-            writer.person(pk, writer.of.facts(rows[pk], withheld[pk], external_id=pk in named))
-        writer.write()
+        with transaction.atomic():  # the people and their sets' counts: all or none
+            people_deleted(PersonFacts, PersonFacts.objects.filter(entity_id__in=chunk))
+            for pk in chunk:
+                writer.person(pk, writer.of.facts(rows[pk], withheld[pk], external_id=pk in named))
+            writer.write()
 
 
 def workspace_facts_rebuild(
@@ -222,7 +269,11 @@ def workspace_facts_rebuild(
     if of is None:
         of = FactsOf(relation_slots(workspace.parsed_pack), workspace.vocabulary)
     writer = FactsWriter(workspace, of, apps)
-    writer.people.objects.filter(workspace=workspace).delete()
+    # The people first, in one statement (no signal per person): their sets go next, counts
+    # and all.
+    with connection.cursor() as cursor:
+        table = connection.ops.quote_name(writer.people._meta.db_table)
+        cursor.execute(f"DELETE FROM {table} WHERE workspace_id = %s", [workspace.pk])
     writer.sets.objects.filter(workspace=workspace).delete()
     named = set(ExternalId.objects.filter(workspace=workspace).values_list("entity_id", flat=True))
     withheld: dict[int, list[str]] = {}
@@ -259,3 +310,16 @@ def workspace_facts_rebuild(
     for entity_id in sorted(withheld.keys() | named):
         one(entity_id, [])
     return count + writer.write()
+
+
+def person_facts_deleted(sender: Any, instance: Any, origin: Any = None, **kwargs: Any) -> None:
+    """A person's facts deleted with the person (their record deleted): their set's count
+    follows; not when the set or the workspace goes too."""
+    if not instance.in_record or instance.facts_set_id is None:
+        return
+    model = origin if isinstance(origin, type) else getattr(origin, "model", type(origin))
+    if origin is not None and model._meta.model_name in ("workspace", "factsset"):
+        return
+    sets_counted(
+        type(instance)._meta.get_field("facts_set").related_model, {instance.facts_set_id: -1}
+    )

@@ -7,11 +7,13 @@ person only hidden documents mention is never in scope, so never counted.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Exists, FilteredRelation, OuterRef, Q, QuerySet
 
 from limma.access import entity_resolve, readable_documents, readable_gaps, readable_rows
 from limma.errors import InvalidRequest
-from limma.models import ApiKey, CoverageGap, Entity, ExternalId, RelationRow, Workspace
+from limma.models import ApiKey, CoverageGap, Document, Entity, ExternalId, RelationRow, Workspace
 
 ENTITY_UNKNOWN = "entity_ids names ids no entity of this workspace carries."
 FACTS = "own_facts"  # the scope's alias of each person's facts
@@ -55,6 +57,28 @@ def scope_entities(
         chosen = Q(pk__in=visible) if visible else Q(pk__isnull=True)
         entities = with_facts(Entity.objects.filter(chosen), workspace.id)
     return entities
+
+
+@dataclass(frozen=True)
+class WholeScope:
+    """The scope of a search over the whole workspace, as the sets' stored counts read it:
+    the people of the record (each set's count) less those merged or of another kind, and
+    the people only an ingested document the key may read names (a connect's document names
+    a person of the record, who is counted already)."""
+
+    workspace_id: str
+    kind: str
+    ingested: QuerySet[Document]
+
+
+def whole_scope(key: ApiKey, workspace: Workspace) -> WholeScope:
+    return WholeScope(
+        workspace_id=workspace.id,
+        kind=workspace.parsed_pack.entity_kinds[0],
+        ingested=readable_documents(key).filter(
+            origin=Document.Origin.INGEST, entity__isnull=False
+        ),
+    )
 
 
 def with_facts(entities: QuerySet[Entity], workspace_id: str) -> QuerySet[Entity]:

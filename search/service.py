@@ -24,7 +24,7 @@ from search.partition import (
     PlacedList,
 )
 from search.partition_query import PartitionQuery
-from search.scope import scope_entities, scope_rows
+from search.scope import scope_entities, scope_rows, whole_scope
 
 # The order a page lists people in is the scope's (name, then id): stable under repeat calls.
 CANNOT_TELL = "cannot_tell"  # a candidate whose documents do not settle the niche
@@ -134,6 +134,7 @@ def search_run(
         vocabulary=workspace.vocabulary,
         as_of=as_of,
         workspace_id=workspace.id,
+        whole=whole_scope(key, workspace) if entity_ids is None else None,
     )
     run = None
     if criteria:

@@ -47,6 +47,13 @@ class Document(models.Model):
         indexes = [
             models.Index(fields=["workspace", "access_group"]),
             models.Index(fields=["workspace", "entity"]),
+            # The people an ingest names (maybe out of the record): a search's stored counts
+            # add those in scope without reading every document of a connect.
+            models.Index(
+                fields=["workspace", "entity"],
+                condition=models.Q(origin="ingest"),
+                name="document_ingested_entity",
+            ),
         ]
         constraints = [
             # A connect run twice registers each prose field once.

@@ -28,8 +28,12 @@ class Entity(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["workspace", "key"], name="entity_key_unique")
         ]
-        # The scope's order (name, then id): a search's page walks it and stops when full.
-        indexes = [models.Index(fields=["workspace", "name_key", "key"], name="entity_scope_order")]
+        # The scope's order (name, then id): a search's page walks it and stops when full. The
+        # kinds: a search's stored counts find the few people of the record out of its kind.
+        indexes = [
+            models.Index(fields=["workspace", "name_key", "key"], name="entity_scope_order"),
+            models.Index(fields=["workspace", "kind"], name="entity_kind"),
+        ]
         ordering = ["id"]
         verbose_name_plural = "entities"
 

@@ -113,6 +113,10 @@ class FactsSet(models.Model):
     )
     digest = models.CharField(max_length=64)  # of the facts, to find a set already written
     facts = models.JSONField(default=dict)
+    # How many people of the record (PersonFacts.in_record) hold the set, kept by whatever
+    # writes or deletes their facts: a search of the whole workspace sums it over the sets it
+    # decides instead of counting every person.
+    in_record = models.IntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -142,6 +146,16 @@ class PersonFacts(models.Model):
     facts_set = models.ForeignKey(
         FactsSet, null=True, blank=True, on_delete=models.CASCADE, related_name="people"
     )
+
+    class Meta:
+        # The people of the record who hold no set: counted as they are, not stored.
+        indexes = [
+            models.Index(
+                fields=["workspace"],
+                condition=models.Q(facts_set__isnull=True),
+                name="person_facts_no_set",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"facts of {self.entity_id}"

@@ -32,6 +32,7 @@ from search.partition_query.asked import Asked
 from search.partition_query.by_facts import FactsSets
 from search.partition_query.by_rows import RowByRow
 from search.partition_query.sql import is_sqlite
+from search.scope import WholeScope
 
 __all__ = ["PartitionQuery"]
 
@@ -52,6 +53,8 @@ class PartitionQuery:
     facts: bool = True
     # The workspace whose sets of facts a search decides ("": every set of every workspace).
     workspace_id: str = ""
+    # The scope is the workspace's whole: the facts' count sums the sets' stored counts.
+    whole: WholeScope | None = None
 
     def __post_init__(self) -> None:
         asked = Asked(
@@ -63,6 +66,7 @@ class PartitionQuery:
             vocabulary=self.vocabulary,
             as_of=self.as_of,
             workspace_id=self.workspace_id,
+            whole=self.whole,
         )
         self.relations = asked.relations
         self.counts: Counter[str] = Counter()

@@ -13,6 +13,7 @@ from limma.placement import WITHHELD
 from limma.vocabulary import Vocabulary
 from search.constraints import Constraint
 from search.partition import Matcher
+from search.scope import WholeScope
 
 
 @dataclass
@@ -28,6 +29,8 @@ class Asked:
     as_of: str = ""
     # The workspace whose sets of facts a search decides ("": every set of every workspace).
     workspace_id: str = ""
+    # The scope is the workspace's whole (no ids asked): its sets' stored counts hold it.
+    whole: WholeScope | None = None
     relations: list[str] = field(init=False)
     matcher: Matcher = field(init=False)
 

@@ -4,7 +4,8 @@ When each constrained relation carries one constraint on a vocabulary slot, with
 person's facts (limma PersonFacts, written with their rows) name the set of facts they hold, and
 a set holds each placed term with every term above it. A relation's verdict is then which codes
 the set holds (a term under Europe: one code), decided once per set; the count groups people by
-set, a page asks each person's set as it walks.
+set (over the whole workspace it sums what each set stores: how many people of the record hold
+it, so the time follows the sets, not the people), a page asks each person's set as it walks.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import connection
-from django.db.models import Case, CharField, Count, F, Q, Value, When
+from django.db.models import Case, CharField, Count, F, Q, QuerySet, Value, When
 from django.db.models.expressions import RawSQL
 from django.db.models.fields.json import KT
 from django.db.models.lookups import In
 
 from limma.match import VOCABULARY_TYPES
-from limma.models import FactsSet, PersonFacts, RelationRow
+from limma.models import Entity, FactsSet, PersonFacts, RelationRow
 from limma.placement import (
     DECLARED,
     WITHHELD,
@@ -33,7 +34,7 @@ from search.partition import CANNOT_BE_PLACED, MATCHED, NOT_RECORDED, RULED_OUT
 from search.partition_query.asked import Asked
 from search.partition_query.cache import Decided, compiled_remember, decided_remember
 from search.partition_query.sql import MET, UNMET, UNPLACED, code_of, holds, overall_sql
-from search.scope import FACTS
+from search.scope import FACTS, WholeScope, with_facts
 
 
 class FactsSets:
@@ -61,33 +62,100 @@ class FactsSets:
         return True
 
     def count(self) -> list[Any] | None:
-        """The count by the facts: the people in scope counted per set of facts they hold,
-        then each set's verdicts decided once (a few thousand sets for 100,000 people), and in
-        the same query whether the facts leave out what the key may read. None (nothing
-        counted) when they do; else the groups of relation verdicts, each with its people."""
-        per_set_sql, per_set_params = (
-            self.asked.scope.order_by()
-            .values(held=F(f"{FACTS}__facts_set"))
-            .annotate(people=Count("pk"))
-            .values("held", "people")
-            .query.sql_with_params()
-        )
+        """The count by the facts: the people in scope per set of facts they hold, each set's
+        verdicts decided once (a few thousand sets for 100,000 people), and in the same query
+        whether the facts leave out what the key may read. Over the whole workspace each set
+        says how many people of the record hold it, so no person is counted one by one. None
+        (nothing counted) when the facts leave something out; else the groups of relation
+        verdicts, each with its people."""
         sets_sql, sets_params = self._sets_sql()
         left_out_sql, left_out_params = self._left_out_sql()
-        each = [f"COALESCE(s.v_{i}, %s)" for i in range(len(self.asked.relations))]
-        grouped = ", ".join(str(n) for n in range(1, len(each) + 1))
+        relations = len(self.asked.relations)
+        each = ", ".join(f"COALESCE(s.v_{i}, %s) AS v_{i}" for i in range(relations))
+        unknown = [NOT_RECORDED] * relations  # no set: nothing recorded
+        if self.asked.whole is not None:
+            no_set_sql, no_set_params = self._no_set_sql(self.asked.whole)
+            more_sql, more_params = self._corrections_sql(self.asked.whole)
+            per_set = (
+                f"SELECT {each}, s.in_record AS people FROM ({sets_sql}) s WHERE s.in_record <> 0"
+                f" UNION ALL {no_set_sql}"
+                f" UNION ALL SELECT {each}, c.people FROM ({more_sql}) c"
+                f" LEFT JOIN ({sets_sql}) s ON s.id = c.held"
+            )
+            params = [*unknown, *sets_params, *unknown, *no_set_params]
+            params += [*unknown, *more_params, *sets_params]
+        else:
+            scoped_sql, scoped_params = self._per_set_sql(self.asked.scope)
+            per_set = (
+                f"SELECT {each}, g.people FROM ({scoped_sql}) g"
+                f" LEFT JOIN ({sets_sql}) s ON s.id = g.held"
+            )
+            params = [*unknown, *scoped_params, *sets_params]
+        verdicts = ", ".join(f"g.v_{i}" for i in range(relations))
         sql = (
-            f"SELECT {', '.join(each)}, SUM(g.people), ({left_out_sql}) FROM ({per_set_sql}) g"
-            f" LEFT JOIN ({sets_sql}) s ON s.id = g.held GROUP BY {grouped}"
+            f"SELECT {verdicts}, SUM(g.people), ({left_out_sql}) FROM ({per_set}) g"
+            f" GROUP BY {verdicts} HAVING SUM(g.people) <> 0"
         )
-        params = [*[NOT_RECORDED] * len(each), *left_out_params, *per_set_params, *sets_params]
         with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+            cursor.execute(sql, [*left_out_params, *params])
             groups = cursor.fetchall()
         # No group: nobody in scope, and nothing to count either way.
         if any(left_out for *_, left_out in groups):
             return None
         return [group[:-1] for group in groups]
+
+    @staticmethod
+    def _per_set_sql(people: QuerySet[Entity]) -> tuple[str, list[Any]]:
+        """These people counted per set of facts they hold (held, people)."""
+        sql, params = (
+            people.order_by()
+            .values(held=F(f"{FACTS}__facts_set"))
+            .annotate(people=Count("pk"))
+            .values("held", "people")
+            .query.sql_with_params()
+        )
+        return sql, list(params)
+
+    def _no_set_sql(self, whole: WholeScope) -> tuple[str, list[Any]]:
+        """The people of the record who hold no set (nothing recorded of any relation): their
+        number, beside a verdict per relation (the caller's parameters)."""
+        each = ", ".join("%s" for _ in self.asked.relations)
+        sql, params = (
+            PersonFacts.objects.filter(
+                workspace_id=whole.workspace_id, facts_set__isnull=True, in_record=True
+            )
+            .order_by()
+            .values("in_record")
+            .annotate(people=Count("pk"))
+            .values("people")
+            .query.sql_with_params()
+        )
+        return f"SELECT {each}, n.people FROM ({sql}) n", list(params)
+
+    def _corrections_sql(self, whole: WholeScope) -> tuple[str, list[Any]]:
+        """What the whole workspace's scope holds beside each set's stored people of the record
+        and those who hold none (held, people; a set may come more than once, the count sums
+        them): less the people of the record merged or of another kind, and the people out of
+        the record an ingested document the key may read names (the scope holds them for the
+        document alone). Each read by an index: neither is everybody, and mostly nobody."""
+        workspace, kind = whole.workspace_id, whole.kind
+        entities = with_facts(Entity.objects.filter(workspace_id=workspace), workspace)
+        left_sql, left_params = self._per_set_sql(
+            entities.filter(
+                Q(merged_into__isnull=False) | Q(kind__lt=kind) | Q(kind__gt=kind),
+                **{f"{FACTS}__in_record": True},
+            )
+        )
+        added_sql, added_params = self._per_set_sql(
+            entities.filter(
+                Q(**{f"{FACTS}__in_record": False}) | Q(**{f"{FACTS}__isnull": True}),
+                merged_into__isnull=True,
+                kind=kind,
+                pk__in=whole.ingested.values("entity"),
+            )
+        )
+        sql = f"SELECT l.held, -l.people AS people FROM ({left_sql}) l UNION ALL {added_sql}"
+        return sql, [*left_params, *added_params]
 
     def people_sql(self, *, verdict: str | None, limit: int | None) -> tuple[str, list[Any]]:
         """Everybody in scope with their verdicts and met rows, walked in the scope's order
@@ -210,7 +278,9 @@ class FactsSets:
         sets = FactsSet.objects.order_by()
         if self.asked.workspace_id:
             sets = sets.filter(workspace_id=self.asked.workspace_id)
-        sql, params = sets.annotate(**verdicts).values("id", *verdicts).query.sql_with_params()
+        sql, params = (
+            sets.annotate(**verdicts).values("id", "in_record", *verdicts).query.sql_with_params()
+        )
         overall = overall_sql(len(asked), "t")
         return f"SELECT t.*, {overall} AS o FROM ({sql}) t", list(params)
 

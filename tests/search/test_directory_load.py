@@ -62,11 +62,16 @@ def test_a_load_in_chunks_searches_as_connect_does(size):
         assert other["entities"] == one["entities"], constraints
 
 
-def people_facts(workspace) -> dict[str, tuple[bool, dict | None]]:
+def people_facts(workspace) -> dict[str, tuple[bool, dict | None, int | None]]:
+    """Each person's facts: in the record, their set's codes and its people of the record."""
     facts = PersonFacts.objects.filter(workspace=workspace).select_related("facts_set")
     keys = dict(Entity.objects.filter(workspace=workspace).values_list("pk", "key"))
     return {
-        keys[each.entity_id]: (each.in_record, each.facts_set.facts if each.facts_set else None)
+        keys[each.entity_id]: (
+            each.in_record,
+            each.facts_set.facts if each.facts_set else None,
+            each.facts_set.in_record if each.facts_set else None,
+        )
         for each in facts
     }
 
