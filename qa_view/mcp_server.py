@@ -18,6 +18,7 @@ registry's own JSON schemas (FastMCP derives a schema from a function's signatur
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -30,11 +31,13 @@ from mcp.server.lowlevel import Server
 from mcp.server.lowlevel.helper_types import ReadResourceContents
 from pydantic import AnyUrl
 
+from criteria.watch import Watch, watching
 from limma.auth import KEY_UNKNOWN, WRITE_NEEDS_ANALYST
 from limma.ids import new_request_id
 from limma.models import ApiKey
 from limma.version import limma_version
 from qa_view import mcp_context
+from qa_view.mcp_progress import call_watch, watched
 from qa_view.mcp_schemas import input_faults, input_schema, output_schema
 from qa_view.tools import (
     ARGUMENTS_NOT_AN_OBJECT,
@@ -151,8 +154,11 @@ def build_server(key: ApiKey | None, listed: Iterable[str] | None = None) -> Ser
         if current is None:  # not reached over HTTP: the key check refuses such a request first
             result = refusal(401, "", {"type": "authentication_failed", "reason": KEY_UNKNOWN})
         else:
-            result = await sync_to_async(run_call, thread_sensitive=False)(
-                current, offered, name, arguments
+            # A niche read tells the client how far it got, and stops when the call is
+            # cancelled (qa_view.mcp_progress).
+            watch = call_watch(server.request_context, asyncio.get_running_loop())
+            result = await watched(
+                lambda told: run_call(current, offered, name, arguments, told), watch
             )
         if not result.ok:
             text = error_text(name, result.result)
@@ -183,11 +189,19 @@ def resource_read(key: ApiKey | None, uri: str) -> str:
         connections.close_all()
 
 
-def run_call(key: ApiKey, offered: list[str], name: str, arguments: dict[str, Any]) -> ToolResult:
+def run_call(
+    key: ApiKey,
+    offered: list[str],
+    name: str,
+    arguments: dict[str, Any],
+    watch: Watch | None = None,
+) -> ToolResult:
     """One call under `key`, in the key's workspace unless the call names another. It runs on a
-    worker thread of its own and closes that thread's connection after, as a request would."""
+    worker thread of its own and closes that thread's connection after, as a request would; a
+    niche read in it reports to `watch` and stops when the watch says so."""
     try:
-        return call_under(key, offered, name, arguments)
+        with watching(watch or Watch()):
+            return call_under(key, offered, name, arguments)
     finally:
         connections.close_all()
 
