@@ -5,7 +5,6 @@ twice), and a viewer's brief is answered from what is stored, whatever its wordi
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import Counter
 
@@ -100,7 +99,10 @@ def test_a_brief_over_its_budget_says_its_plan_and_the_call_that_continues_it(
     assert read["matched"]["total"] == read["criterion"]["counts"]["matched"] > 0
     reused = searched(server, again["with"])
     assert reused["criterion"]["plan"] == {
-        **read["criterion"]["plan"], "reused": 6, "to_read": 0, "calls_to_complete": 0
+        **read["criterion"]["plan"],
+        "reused": 6,
+        "to_read": 0,
+        "calls_to_complete": 0,
     }
     assert reader_rows_per_judgment() == dict.fromkeys(reader_rows_per_judgment(), 1)
     assert sum(reader_rows_per_judgment().values()) == PROFILES
