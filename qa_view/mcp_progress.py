@@ -1,15 +1,18 @@
 """A tool call's niche read as its MCP client sees it: progress, and cancellation.
 
 When the client's call carries a progressToken, each document the read settles is told as a
-progress notification ("read 45 of 109") on that request; when the client cancels the call (a
-notifications/cancelled), the read stops after the read it is in. What was read is stored, so
-the same call sent again reads only the rest (criteria.watch).
+progress notification ("read 45 of 109") on that request. When the call is cancelled (over
+stdio a notifications/cancelled; over the stateless HTTP transport, the call's request closed),
+the read stops after the read it is in. What was read is stored, so the same call sent again
+reads only the rest (criteria.watch).
+
+The notifications are sent by a task inside the call's own scope, fed by the reading thread:
+they reach the client before the call's reply, and none follows a cancellation.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -20,44 +23,33 @@ from mcp.shared.context import RequestContext
 
 from criteria.watch import Watch
 
-logger = logging.getLogger(__name__)
-# How long the reading thread waits for a notification to be handed to the transport: the
-# notifications then reach the client in order and before the call's reply.
-SEND_SECONDS = 5.0
+
+def told(done: int, of: int) -> str:
+    return f"read {done} of {of}"
 
 
-def call_watch(context: RequestContext[Any, Any, Any], loop: asyncio.AbstractEventLoop) -> Watch:
-    """A watch that tells the calling client how far the read got (when it asked to be told);
-    its stop is set by the caller when the call ends or is cancelled."""
+async def watched[T](run: Callable[[Watch], T], context: RequestContext[Any, Any, Any]) -> T:
+    """run(watch) on a worker thread of its own, its progress told to the client. Cancelled,
+    the read is told to stop and the call waits (shielded) until the thread has stored what it
+    read and given back the rest, so nothing stays claimed by a call nobody waits for."""
     token = context.meta.progressToken if context.meta is not None else None
-    if token is None:
-        return Watch()
-    session, request_id = context.session, context.request_id
+    loop = asyncio.get_running_loop()
+    waiting: asyncio.Queue[tuple[int, int] | None] = asyncio.Queue()
+    ended = threading.Event()
 
     def progress(done: int, of: int) -> None:
-        sent = asyncio.run_coroutine_threadsafe(
-            session.send_progress_notification(
-                token,
-                float(done),
-                total=float(of),
-                message=f"read {done} of {of}",
-                related_request_id=request_id,
-            ),
-            loop,
-        )
-        try:
-            sent.result(timeout=SEND_SECONDS)
-        except Exception:  # a client gone away does not stop what it asked for
-            logger.info("a progress notification of request %s was not sent", request_id)
+        if token is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(waiting.put_nowait, (done, of))
 
-    return Watch(progress=progress)
+    watch = Watch(progress=progress)
 
-
-async def watched[T](run: Callable[[Watch], T], watch: Watch) -> T:
-    """run(watch) on a worker thread of its own. Cancelled, the read is told to stop and the
-    call waits (shielded) until the thread has stored what it read and given back the rest, so
-    nothing is left claimed by a call nobody waits for any more."""
-    ended = threading.Event()
+    async def tell() -> None:
+        while (item := await waiting.get()) is not None:
+            done, of = item
+            await context.session.send_progress_notification(
+                token, float(done), total=float(of), message=told(done, of),
+                related_request_id=context.request_id,
+            )  # fmt: skip
 
     def thread() -> T:
         try:
@@ -65,12 +57,17 @@ async def watched[T](run: Callable[[Watch], T], watch: Watch) -> T:
         finally:
             ended.set()
 
-    try:
-        return await sync_to_async(thread, thread_sensitive=False)()
-    except anyio.get_cancelled_exc_class():
-        watch.stop.set()
-        with anyio.CancelScope(shield=True):
-            await anyio.to_thread.run_sync(ended.wait)
-        raise
-    finally:
-        watch.stop.set()
+    async with anyio.create_task_group() as telling:
+        telling.start_soon(tell)
+        try:
+            result = await sync_to_async(thread, thread_sensitive=False)()
+        except anyio.get_cancelled_exc_class():
+            watch.stop.set()
+            with anyio.CancelScope(shield=True):
+                await anyio.to_thread.run_sync(ended.wait)
+            raise
+        finally:
+            watch.stop.set()
+            # What the thread told is queued before it returned: sent first, then the reply.
+            loop.call_soon(waiting.put_nowait, None)
+    return result

@@ -18,7 +18,6 @@ registry's own JSON schemas (FastMCP derives a schema from a function's signatur
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -37,7 +36,7 @@ from limma.ids import new_request_id
 from limma.models import ApiKey
 from limma.version import limma_version
 from qa_view import mcp_context
-from qa_view.mcp_progress import call_watch, watched
+from qa_view.mcp_progress import watched
 from qa_view.mcp_schemas import input_faults, input_schema, output_schema
 from qa_view.tools import (
     ARGUMENTS_NOT_AN_OBJECT,
@@ -156,9 +155,9 @@ def build_server(key: ApiKey | None, listed: Iterable[str] | None = None) -> Ser
         else:
             # A niche read tells the client how far it got, and stops when the call is
             # cancelled (qa_view.mcp_progress).
-            watch = call_watch(server.request_context, asyncio.get_running_loop())
             result = await watched(
-                lambda told: run_call(current, offered, name, arguments, told), watch
+                lambda watch: run_call(current, offered, name, arguments, watch),
+                server.request_context,
             )
         if not result.ok:
             text = error_text(name, result.result)

@@ -5,12 +5,22 @@ twice), and a viewer's brief is answered from what is stored, whatever its wordi
 
 from __future__ import annotations
 
+import contextlib
+import socket
+import sqlite3
+import sys
 import threading
 from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
 
 import anyio
+import httpx
 import pytest
-from mcp import ClientSession, types
+import uvicorn
+from mcp import ClientSession, StdioServerParameters, types
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import McpError
 from mcp.shared.memory import create_connected_server_and_client_session
 
@@ -19,9 +29,14 @@ from criteria.watch import current_watch
 from limma import door
 from limma.door.providers.offline import OfflineProvider
 from limma.models import LedgerEntry
+from qa_view.mcp_http import http_app
 from qa_view.mcp_server import build_server, result_text
 from tests.factories import make_key
-from tests.qa_view.conftest import EUROPE, EXAMPLE_QUESTION
+from tests.qa_view.conftest import EUROPE, EXAMPLE_QUESTION, directory_export
+from tests.qa_view.scratch_store import scratch_store_made
+
+ROOT = Path(__file__).resolve().parents[2]
+HTTP_PORT = 8652
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -215,3 +230,181 @@ def test_a_viewers_brief_nothing_stored_fits_says_so_and_is_no_refusal(directory
     assert reply["matched"]["total"] == 0 and reply["complete"] is False
     assert "continue" not in reply  # a viewer key reads nothing: no call to continue with
     assert Judgment.objects.filter(criterion__address=criterion["address"]).count() == 0
+
+
+# --- over the SDK's transports: streamable HTTP on a real socket, and the stdio command -------
+
+
+def cancel_request(request_id: int) -> types.ClientNotification:
+    return types.ClientNotification(
+        types.CancelledNotification(
+            params=types.CancelledNotificationParams(requestId=request_id, reason="enough")
+        )
+    )
+
+
+@contextlib.contextmanager
+def served() -> Iterator[str]:
+    """The HTTP app (each request's own key) on a loopback socket bound before uvicorn starts.
+    Leaving it shuts the server down, which waits for a cancelled call's read to end."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", HTTP_PORT))
+    sock.listen(16)
+    server = uvicorn.Server(uvicorn.Config(http_app(build_server(None)), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{HTTP_PORT}/mcp/"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=60)
+        sock.close()
+
+
+def over_http(token: str, body):
+    """Run `body(session)` in a session of the SDK's streamable HTTP client."""
+
+    async def main():
+        with served() as url:
+            async with (
+                httpx.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http,
+                streamable_http_client(url, http_client=http) as (read, write, _),
+                ClientSession(read, write) as session,
+            ):
+                await session.initialize()
+                return await body(session)
+
+    return anyio.run(main)
+
+
+def test_over_streamable_http_a_read_is_planned_told_stopped_and_continued(directory):
+    """The HTTP server is stateless (each request its own key): a call stops when its request
+    is closed, as the SDK's client closes it when the caller gives up and leaves the session."""
+    _, token = make_key(directory, role="analyst")
+    provider = HeldAtTheSecondRead()
+    told: list[str | None] = []
+
+    async def planned_then_cancelled(session: ClientSession):
+        held = await session.call_tool(
+            "limma_search", {"brief": UNREAD_BRIEF, "criteria_budget": {"max_reads": 1}}
+        )
+        again = held.structuredContent["continue"]["with"]
+
+        async with anyio.create_task_group() as calls:
+
+            async def progress(done: float, of: float | None, message: str | None) -> None:
+                told.append(message)
+                if done == 1:  # given up while the second read runs
+                    await anyio.to_thread.run_sync(provider.second_began.wait, 60)
+                    calls.cancel_scope.cancel()
+
+            async def call() -> None:
+                await session.call_tool("limma_search", again, progress_callback=progress)
+
+            calls.start_soon(call)
+        return held.structuredContent
+
+    with door.use_provider(provider):
+        held = over_http(token, planned_then_cancelled)
+
+    assert held["criterion"]["status"] == "over_budget"
+    assert held["criterion"]["plan"]["to_read"] == PROFILES
+    assert told == ["read 0 of 6", "read 1 of 6"]
+    assert Judgment.objects.filter(state=Judgment.State.DONE).count() == Judgment.objects.count()
+    assert Judgment.objects.count() == 2
+
+    async def continued(session: ClientSession):
+        return await session.call_tool(
+            "limma_search", {**held["continue"]["with"], "detail": "full"}
+        )
+
+    [block] = over_http(token, continued).structuredContent["criteria"]
+    assert block["status"] == "complete"
+    assert (block["reads"]["reused"], block["reads"]["done"]) == (2, PROFILES - 2)
+    assert reader_rows_per_judgment() == dict.fromkeys(reader_rows_per_judgment(), 1)
+    assert sum(reader_rows_per_judgment().values()) == PROFILES
+
+
+@pytest.fixture(scope="module")
+def loaded_store(tmp_path_factory):
+    """A scratch store the stdio command runs on, the directory loaded through limma_connect."""
+    folder = tmp_path_factory.mktemp("mcp-reads-store")
+    env, token = scratch_store_made(folder)
+    env = {**env, "LIMMA_API_KEY": token, "LIMMA_CRITERIA_BACKGROUND": "0"}
+
+    async def load(session: ClientSession):
+        return await session.call_tool("limma_connect", directory_export())
+
+    loaded = over_stdio(env, load)
+    assert not loaded.isError, result_text(loaded)
+    return env, folder / "limma.sqlite3"
+
+
+def over_stdio(env: dict[str, str], body):
+    """Run `body(session)` in a session of the SDK's stdio client on `manage.py mcp_server`;
+    the session ends when the command has exited."""
+
+    async def main():
+        params = StdioServerParameters(
+            command=sys.executable, args=[str(ROOT / "manage.py"), "mcp_server"], env=env,
+            cwd=str(ROOT),
+        )  # fmt: skip
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            with anyio.fail_after(120):
+                await session.initialize()
+            return await body(session)
+
+    return anyio.run(main)
+
+
+def store_rows(database: Path, query: str) -> list[tuple]:
+    with contextlib.closing(sqlite3.connect(database)) as connection:
+        return connection.execute(query).fetchall()
+
+
+def test_over_stdio_a_read_is_planned_told_cancelled_and_continued_paying_nothing_twice(
+    loaded_store,
+):
+    """The command as a desktop assistant starts it. Where the cancel lands depends on the
+    process; whatever was read before it is stored once, and the continue reads the rest."""
+    env, database = loaded_store
+    told: list[str | None] = []
+
+    async def planned_then_cancelled(session: ClientSession):
+        held = await session.call_tool(
+            "limma_search", {"brief": UNREAD_BRIEF, "criteria_budget": {"max_reads": 1}}
+        )
+        again = held.structuredContent["continue"]["with"]
+        request_id = session._request_id
+
+        async def progress(done: float, of: float | None, message: str | None) -> None:
+            told.append(message)
+            if done == 1:
+                await session.send_notification(cancel_request(request_id))
+
+        with contextlib.suppress(McpError):  # cancelled, unless every read ended first
+            await session.call_tool("limma_search", again, progress_callback=progress)
+        return held.structuredContent
+
+    held = over_stdio(env, planned_then_cancelled)
+
+    assert held["criterion"]["plan"]["to_read"] == PROFILES
+    assert told[:2] == ["read 0 of 6", "read 1 of 6"]
+    judged = store_rows(database, "SELECT state FROM criteria_judgment")
+    assert judged and {state for (state,) in judged} == {"done"}  # nothing left queued or held
+
+    async def continued(session: ClientSession):
+        return await session.call_tool(
+            "limma_search", {**held["continue"]["with"], "detail": "full"}
+        )
+
+    [block] = over_stdio(env, continued).structuredContent["criteria"]
+    assert block["status"] == "complete"
+    assert (block["reads"]["reused"], block["reads"]["done"]) == (
+        len(judged),
+        PROFILES - len(judged),
+    )
+    reads = store_rows(database, "SELECT request_id FROM limma_ledgerentry WHERE role='reader'")
+    per_judgment = Counter(request_id.split(":")[1] for (request_id,) in reads)
+    assert len(per_judgment) == PROFILES and set(per_judgment.values()) == {1}
