@@ -111,7 +111,8 @@ def criteria_run(
         by_facets=from_brief,
     )
     if resolved.unknown:
-        # A read-only key is served stored judgments only: a criterion never read is not split.
+        # A read-only key is served stored judgments only: nothing is minted for it (and a
+        # criterion it sent, never read, is not split either).
         if budget.max_reads == 0:
             return CriteriaRun(resolved, budget, "not_run", "reuse_only_criterion_unknown")
         raise Forbidden("criteria_read_needs_write", reason=READ_NEEDS_WRITE)

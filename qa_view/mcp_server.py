@@ -10,7 +10,9 @@ qa_view.tools.call_tool under that key, so it has exactly the HTTP verb's permis
 A refusal reaches the agent as a tool error whose text is the verb's own body behind the prefix
 the SDK's FastMCP gives a failed tool: `Error executing tool limma_search: {"status": 503, ...}`.
 Beside the tools: the workspace's pack and vocabulary as resources, the console's modes as
-prompts (qa_view.mcp_context), Limma's own version in serverInfo.
+prompts (qa_view.mcp_context), Limma's own version in serverInfo. A niche read inside a call
+tells its progress to a client that sent a progressToken and stops when the call is cancelled
+(qa_view.mcp_progress).
 
 The low-level `Server` is used rather than FastMCP because the list is built per key from the
 registry's own JSON schemas (FastMCP derives a schema from a function's signature).
