@@ -32,9 +32,11 @@ def continue_call(outcome: SearchOutcome, key: ApiKey) -> dict[str, Any] | None:
         return None
     if (run.status, run.status_reason) not in UNFINISHED:
         return None
-    reads = min(max(len(run.plan.to_read), 1), LIMITS["max_reads"])
+    reads = max(len(run.plan.to_read), 1)
     cost = math.ceil(float(run.estimate.get("cost_usd", 0.0)) * 100) / 100
-    max_usd = min(max(cost, float(run.budget.max_usd)), float(LIMITS["max_usd"]))
+    if reads > LIMITS["max_reads"] or cost > LIMITS["max_usd"]:
+        return None  # no one call may read it whole: narrow the search first
+    max_usd = max(cost, float(run.budget.max_usd))
     call: dict[str, Any] = {
         "constraints": [constraint.as_json() for constraint in outcome.constraints],
         "criteria": [{"address": run.criterion.address}],

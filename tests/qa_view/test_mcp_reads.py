@@ -25,6 +25,7 @@ from mcp.shared.exceptions import McpError
 from mcp.shared.memory import create_connected_server_and_client_session
 
 from criteria.models import Judgment
+from criteria.plan import LIMITS
 from criteria.watch import current_watch
 from limma import door
 from limma.door.providers.offline import OfflineProvider
@@ -121,6 +122,16 @@ def test_a_brief_over_its_budget_says_its_plan_and_the_call_that_continues_it(
     }
     assert reader_rows_per_judgment() == dict.fromkeys(reader_rows_per_judgment(), 1)
     assert sum(reader_rows_per_judgment().values()) == PROFILES
+
+
+def test_a_niche_no_one_call_may_read_whole_offers_no_call_to_continue(directory, monkeypatch):
+    monkeypatch.setitem(LIMITS, "max_reads", PROFILES - 1)  # this deployment's limit of a call
+    key, _ = make_key(directory, role="analyst")
+    held = searched(build_server(key), {"brief": UNREAD_BRIEF, "criteria_budget": {"max_reads": 1}})
+
+    assert held["criterion"]["status"] == "over_budget"
+    assert held["criterion"]["plan"]["to_read"] == PROFILES
+    assert "continue" not in held  # narrowing the search is the way on, not a bigger budget
 
 
 def test_a_long_read_tells_the_client_how_far_it_got(directory):
