@@ -12,7 +12,7 @@ import math
 import time
 from collections import Counter
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -41,6 +41,7 @@ from criteria.plan import (
 )
 from criteria.reading.claim import SPEND_CAP, claim_lease, facets_of, failure_kind, plan_read
 from criteria.rules.recency.judged_at import judged_at
+from criteria.watch import current_watch
 from limma import door
 from limma.conf import limma_settings
 from limma.errors import Forbidden
@@ -90,16 +91,28 @@ def criteria_run(
     request_id: str,
     not_bound: bool = False,
     as_of: str = "",
+    from_brief: bool = False,
 ) -> CriteriaRun:
     """as_of: the search's ("YYYY", "YYYY-MM", "YYYY-MM-DD"; today where empty) — the day a
-    recency is decided at; with the record as it stands, applied when the lists are built."""
+    recency is decided at; with the record as it stands, applied when the lists are built.
+
+    from_brief: the niche a brief compiled to, found by its facets among the criteria already
+    read (criteria.criterion.alike); a read-only key that asks no reads is served what is
+    stored, as with max_reads 0, instead of refused for the brief's wording."""
     budget = budget_check(budget_raw)
+    if from_brief and not key.may_write and "max_reads" not in (budget_raw or {}):
+        budget = replace(budget, max_reads=0)
     context = door.CallContext(workspace_id=workspace.id, api_key_id=key.pk, request_id=request_id)
     resolved = criterion_resolve(
-        workspace=workspace, raw=raw, context=context, may_mint=key.may_write
+        workspace=workspace,
+        raw=raw,
+        context=context,
+        may_mint=key.may_write,
+        by_facets=from_brief,
     )
     if resolved.unknown:
-        # A read-only key is served stored judgments only: a criterion never read is not split.
+        # A read-only key is served stored judgments only: nothing is minted for it (and a
+        # criterion it sent, never read, is not split either).
         if budget.max_reads == 0:
             return CriteriaRun(resolved, budget, "not_run", "reuse_only_criterion_unknown")
         raise Forbidden("criteria_read_needs_write", reason=READ_NEEDS_WRITE)
@@ -179,10 +192,16 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
     """Read the plan: in the workers (the call waits up to max_seconds) or inside the call."""
     ids = _queued(run, identity)
     deadline = time.monotonic() + budget.max_seconds
+    watch = current_watch()
+    watch.progress(len(ids) - _open_count(ids), len(ids))
     if limma_settings().criteria_background:
         handed_at, handed = time.monotonic(), timezone.now()
         _submit(ids)
-        while (still := _open_count(ids)) and time.monotonic() < deadline:
+        told = -1
+        while (still := _open_count(ids)) and time.monotonic() < deadline and not watch.stopped:
+            if still != told:
+                watch.progress(len(ids) - still, len(ids))
+                told = still
             if time.monotonic() - handed_at >= unclaimed_seconds() and not _claimed_since(
                 ids, handed
             ):
@@ -195,6 +214,8 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
             time.sleep(POLL_SECONDS if still > cluster_workers() else POLL_SECONDS / 4)
     else:
         _read_in_call(run, ids, budget, deadline)
+    if watch.stopped:
+        _given_back(ids)
     still_open = _open_count(ids)
     if run.status != "over_budget_during_read":  # what was read stands; the rest waits
         _settle_status(run, ids, still_open=bool(still_open))
@@ -260,17 +281,27 @@ def _read_in_call(run: CriteriaRun, ids: list[int], budget: Budget, deadline: fl
     cost: a read's own cost does not grow with the plan."""
     costs = dict(Judgment.objects.filter(pk__in=among(ids)).values_list("pk", "usd"))
     spent = sum(costs.values(), Decimal("0"))
+    watch = current_watch()
+    settled = len(ids) - _open_count(ids)
 
     def go_on() -> bool:
-        return time.monotonic() < deadline and spent <= budget.max_usd
+        return time.monotonic() < deadline and spent <= budget.max_usd and not watch.stopped
 
     with closing(plan_read(ids, go_on=go_on)) as reads:
         for read in reads:
             spent += (read.usd or Decimal("0")) - costs[read.judgment_id]
+            settled += 1
+            watch.progress(settled, len(ids))
             if read.failure.startswith(f"{SPEND_CAP}:"):
                 break  # every read after it would be refused at the same ceiling
     if spent > budget.max_usd and _open_count(ids):
         run.status, run.status_reason = "over_budget_during_read", "max_usd"
+
+
+def _given_back(ids: list[int]) -> None:
+    """A watcher stopped the read: what no worker has begun is given back (not read, not paid);
+    a read already begun ends and is stored, for the next call to reuse."""
+    Judgment.objects.filter(pk__in=among(ids), state=Judgment.State.QUEUED).delete()
 
 
 def _settle_status(run: CriteriaRun, ids: list[int], *, still_open: bool) -> None:

@@ -11,6 +11,7 @@ from limma.match import VOCABULARY_TYPES
 from limma.models import ApiKey, Entity, RelationRow
 from limma.paging import Page
 from limma.services.facts import receipt
+from search.again import continue_call
 from search.partition import CANNOT_BE_PLACED, MATCHED, NOT_RECORDED, RULED_OUT, Placed
 from search.service import CANNOT_TELL, SearchOutcome, map_version
 
@@ -53,6 +54,9 @@ def search_reply(
         "incomplete_because": outcome.incomplete_because(),
         "more": {"entity": more_entity(outcome)},
     }
+    again = continue_call(outcome, key)
+    if again is not None:
+        reply["continue"] = again
     if detail == "full":
         reply.update(full_fields(outcome, people, page.items, list_limit))
         if outcome.criteria is not None:

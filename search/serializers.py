@@ -201,7 +201,11 @@ class SearchOutput(serializers.Serializer):
         "record was read for, recency_notes).",
     )
     criterion = serializers.DictField(
-        required=False, help_text="compact: the niche's address, status and counts."
+        required=False,
+        help_text="compact: the niche's address, status and counts, and its plan as priced "
+        "before anything was read (documents, reused, to_read, cost_usd, cost_basis, "
+        "calls_to_complete); found_by: facets and the criterion's own text when a brief's "
+        "niche was answered by a criterion already read in other words.",
     )
     candidates = serializers.IntegerField(
         required=False, help_text="compact: how many people the niche was read for."
@@ -212,3 +216,14 @@ class SearchOutput(serializers.Serializer):
     reading = serializers.DictField(
         required=False, help_text="compact: how far an unfinished read has got."
     )
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        # A Python keyword, so named here: the call that continues an unfinished niche read.
+        fields["continue"] = serializers.DictField(
+            required=False,
+            help_text="When the niche is unread or half read and this key may read: {verb, "
+            "tool, with: the exact arguments to send again (the criterion's address, a budget "
+            "that allows the rest), reads_at_most, cost_usd_at_most}. What was read is reused.",
+        )
+        return fields

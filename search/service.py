@@ -151,6 +151,7 @@ def search_run(
             request_id=request_id,
             not_bound=bool(unbound),
             as_of=as_of,
+            from_brief=not sent_a_criterion,
         )
         partitioned = PlacedList(_joined(placed, run))
         if sent_a_criterion and compiled is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from criteria.criterion.address import READER_VERSION, criterion_address
+from criteria.criterion.alike import stored_alike
 from criteria.criterion.facets import facets_from_caller
 from criteria.criterion.split import SplitOutcome, split_text
 from criteria.models import Criterion
@@ -33,12 +34,22 @@ class Resolved:
     unknown: bool = False
     # The check the request stated, checked against the pack: echoed even when nothing is read.
     record_check: RecordCheck | None = None
+    # "facets": a brief's niche answered by a stored criterion of other words (criterion.alike).
+    found_by: str | None = None
 
 
 def criterion_resolve(
-    *, workspace: Workspace, raw: Any, context: door.CallContext, may_mint: bool = True
+    *,
+    workspace: Workspace,
+    raw: Any,
+    context: door.CallContext,
+    may_mint: bool = True,
+    by_facets: bool = False,
 ) -> Resolved:
-    """The criterion named; a new one is minted (a model split paid) only when may_mint."""
+    """The criterion named; a new one is minted (a model split paid) only when may_mint.
+
+    by_facets (a brief's niche): a text never seen is split (paid) even when nothing may be
+    minted, and a stored criterion already read that asks the same facets answers it."""
     if not isinstance(raw, dict) or not (("address" in raw) ^ ("text" in raw)):
         raise InvalidRequest("criterion_invalid", reason=CRITERION_MALFORMED)
     if "address" in raw:
@@ -76,6 +87,11 @@ def criterion_resolve(
             ),
             record_check=checked,
         )
+    if by_facets:
+        return _brief_niche(
+            workspace, address, text, known=known, may_mint=may_mint, checked=checked,
+            context=context,
+        )  # fmt: skip
     if known is not None:
         return Resolved(known, record_check=checked)
     if not may_mint:
@@ -83,17 +99,56 @@ def criterion_resolve(
     split = split_text(text=text, vocabulary=workspace.vocabulary, context=context)
     if split.status != "accepted":
         return Resolved(None, split, record_check=checked)
-    criterion = _minted(
+    return Resolved(_split_minted(workspace, address, text, split, checked), split, checked)
+
+
+def _brief_niche(
+    workspace: Workspace,
+    address: str,
+    text: str,
+    *,
+    known: Criterion | None,
+    may_mint: bool,
+    checked: RecordCheck | None,
+    context: door.CallContext,
+) -> Resolved:
+    """A brief's niche: the criterion already read that asks the same facets, else its own
+    (minted when the key may; a read-only key's is unknown, nothing minted)."""
+    record_check = checked.as_stated() if checked else None
+    if known is not None:
+        alike = stored_alike(workspace=workspace, facets=known.facets, record_check=record_check)
+        if alike is None or alike.pk == known.pk:
+            return Resolved(known, record_check=checked)
+        return Resolved(alike, record_check=checked, found_by="facets")
+    split = split_text(text=text, vocabulary=workspace.vocabulary, context=context)
+    if split.status != "accepted":
+        return Resolved(None, split, record_check=checked)
+    alike = stored_alike(workspace=workspace, facets=split.facets, record_check=record_check)
+    if alike is not None:
+        return Resolved(alike, split, record_check=checked, found_by="facets")
+    if not may_mint:
+        return Resolved(None, split, unknown=True, record_check=checked)
+    return Resolved(_split_minted(workspace, address, text, split, checked), split, checked)
+
+
+def _split_minted(
+    workspace: Workspace,
+    address: str,
+    text: str,
+    split: SplitOutcome,
+    checked: RecordCheck | None,
+) -> Criterion:
+    """The criterion a model's accepted split makes of the text."""
+    return _minted(
         workspace,
         address,
         text=text,
         facets=split.facets,
         unchecked=split.unchecked_words,
         decomposed_by="model",
-        record_check=record_check,
+        record_check=checked.as_stated() if checked else None,
         decomposition={"status": split.status, "actions": split.actions, "incomplete": []},
     )
-    return Resolved(criterion, split, record_check=checked)
 
 
 def _by_address(workspace: Workspace, address: Any) -> Criterion:

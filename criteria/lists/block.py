@@ -26,6 +26,8 @@ def criteria_block(run: CriteriaRun, *, unconstrained_relations: list[str]) -> d
         "budget": run.budget.echo(),
         "unconstrained_relations": unconstrained_relations,
     }
+    if run.resolved.found_by:
+        block |= {"found_by": run.resolved.found_by, "text": criterion.text}
     if criterion is None:
         block |= {
             "decomposed_by": "model",
@@ -127,6 +129,10 @@ def compact_share(run: CriteriaRun) -> dict[str, Any]:
         "candidates": run.candidates.get("entities", 0),
         "close": run.lists.close if run.lists else {"total": 0, "matches": []},
     }
+    if run.resolved.found_by:  # a brief's niche answered by a criterion of other words
+        shared["criterion"] |= {"found_by": run.resolved.found_by, "text": criterion.text}
+    if run.plan is not None:
+        shared["criterion"]["plan"] = plan_said(run)
     if run.reads.get("failures"):  # which fault, and why, each failed read ended in
         shared["criterion"]["failures"] = run.reads["failures"]
     if run.status == "partial":
@@ -139,3 +145,18 @@ def compact_share(run: CriteriaRun) -> dict[str, Any]:
             "retry_after_s": run.background.get("retry_after_s", 0),
         }
     return shared
+
+
+def plan_said(run: CriteriaRun) -> dict[str, Any]:
+    """The read's plan as it was priced before anything was read: the candidates' documents,
+    how many were judged already (reused), how many it reads and what that costs at most."""
+    plan = run.plan
+    assert plan is not None
+    return {
+        "documents": plan.needed,
+        "reused": len(plan.reused),
+        "to_read": len(plan.to_read),
+        "cost_usd": run.estimate.get("cost_usd", 0.0),
+        "cost_basis": run.estimate.get("cost_basis", ""),
+        "calls_to_complete": run.estimate.get("calls_to_complete", 0),
+    }

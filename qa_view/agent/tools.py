@@ -96,7 +96,13 @@ SEARCH_DESCRIPTION = (
     "function/start/end; a place is matched through the vocabulary, Europe holds "
     "Germany). criteria=[{text}] or [{address}] is the niche (one per search); "
     'criteria_budget={"max_reads": 0} answers from judgments already stored and reads '
-    "nothing. The reply: matches (name, about, why), matched.total (everybody who fits; "
+    "nothing; a read-only key's brief is answered from what is stored (a niche already read "
+    "in other words is found by its facets). A niche the budget does not cover reads nothing "
+    "and says its plan (criterion.plan: to_read, cost_usd); a reply with `continue` is "
+    "unfinished: send continue.with as the next call's arguments to read the rest (what was "
+    "read is reused, never paid twice). A long read reports progress to a client that sent a "
+    "progressToken and stops when the call is cancelled. The reply: matches (name, about, "
+    "why), matched.total (everybody who fits; "
     "page with offset=matched.next_offset), others, complete and incomplete_because (what "
     "was NOT searched or settled), criterion, candidates and close (one condition short). "
     'One person\'s rows and quotes: the same search with entity_ids=[id], detail="full". '
@@ -116,7 +122,35 @@ TOOL_SPECS: dict[str, dict[str, Any]] = {
                 "criteria": {"type": "array", "items": CRITERION, "maxItems": 1},
                 "criteria_budget": {
                     "type": "object",
-                    "properties": {"max_reads": {"type": "integer"}},
+                    "description": (
+                        "What this call may read and spend on the niche: max_reads 0 reuses "
+                        "only; max_usd 0 prices only. A reply's criterion.plan says what a "
+                        "read needs (to_read, cost_usd)."
+                    ),
+                    "properties": {
+                        "max_reads": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": BUDGET_LIMITS["max_reads"],
+                        },
+                        "max_usd": {
+                            "type": "number",
+                            "minimum": 0,
+                            "maximum": float(BUDGET_LIMITS["max_usd"]),
+                        },
+                        "max_seconds": {
+                            "type": "number",
+                            "minimum": 0,
+                            "maximum": BUDGET_LIMITS["max_seconds"],
+                        },
+                        "retry_failed": {"type": "boolean"},
+                        "max_read_seconds": {
+                            "type": "number",
+                            "minimum": 0,
+                            "maximum": BUDGET_LIMITS["max_read_seconds"],
+                        },
+                    },
+                    "additionalProperties": False,
                 },
                 "entity_ids": {"type": "array", "items": {"type": "string"}},
                 "detail": {"type": "string", "enum": ["compact", "full"]},

@@ -11,7 +11,9 @@ reply. A refusal reaches the agent as a tool error whose text is the verb's own 
 prefix the SDK's FastMCP gives a failed tool:
 `Error executing tool limma_search: {"status": 503, ...}`.
 Beside the tools: the workspace's pack and vocabulary as resources, the console's modes as
-prompts (qa_view.mcp.context), Limma's own version in serverInfo.
+prompts (qa_view.mcp.context), Limma's own version in serverInfo. A niche read inside a call
+tells its progress to a client that sent a progressToken and stops when the call is cancelled
+(qa_view.mcp.progress).
 
 The low-level `Server` is used rather than FastMCP because the list is built per key from the
 registry's own JSON schemas (FastMCP derives a schema from a function's signature).
@@ -31,6 +33,7 @@ from mcp.server.lowlevel import Server
 from mcp.server.lowlevel.helper_types import ReadResourceContents
 from pydantic import AnyUrl
 
+from criteria.watch import Watch, watching
 from limma.auth import KEY_UNKNOWN, WRITE_NEEDS_ANALYST
 from limma.ids import new_request_id
 from limma.models import ApiKey
@@ -46,6 +49,7 @@ from qa_view.agent.tools import (
     tools_for,
 )
 from qa_view.mcp import context as mcp_context
+from qa_view.mcp.progress import watched
 from qa_view.mcp.schemas import input_faults, input_schema, output_schema
 
 SERVER_NAME = "limma"
@@ -152,8 +156,11 @@ def build_server(key: ApiKey | None, listed: Iterable[str] | None = None) -> Ser
         if current is None:  # not reached over HTTP: the key check refuses such a request first
             result = refusal(401, "", {"type": "authentication_failed", "reason": KEY_UNKNOWN})
         else:
-            result = await sync_to_async(run_call, thread_sensitive=False)(
-                current, offered, name, arguments
+            # A niche read tells the client how far it got, and stops when the call is
+            # cancelled (qa_view.mcp.progress).
+            result = await watched(
+                lambda watch: run_call(current, offered, name, arguments, watch),
+                server.request_context,
             )
         if not result.ok:
             text = error_text(name, result.result)
@@ -184,11 +191,19 @@ def resource_read(key: ApiKey | None, uri: str) -> str:
         connections.close_all()
 
 
-def run_call(key: ApiKey, offered: list[str], name: str, arguments: dict[str, Any]) -> ToolResult:
+def run_call(
+    key: ApiKey,
+    offered: list[str],
+    name: str,
+    arguments: dict[str, Any],
+    watch: Watch | None = None,
+) -> ToolResult:
     """One call under `key`, in the key's workspace unless the call names another. It runs on a
-    worker thread of its own and closes that thread's connection after, as a request would."""
+    worker thread of its own and closes that thread's connection after, as a request would; a
+    niche read in it reports to `watch` and stops when the watch says so."""
     try:
-        return call_under(key, offered, name, arguments)
+        with watching(watch or Watch()):
+            return call_under(key, offered, name, arguments)
     finally:
         connections.close_all()
 

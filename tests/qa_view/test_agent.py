@@ -17,7 +17,7 @@ from qa_view.agent.offline.roles import answer_list, answer_person
 from qa_view.agent.prompts import PEOPLE_SYSTEM
 from qa_view.agent.run import run_question
 from qa_view.agent.tools import READ_ONLY_TOOLS, call_tool
-from qa_view.answer.codes import NO_PROFILE_READ
+from qa_view.answer.codes import sentence_for
 from tests.factories import make_document, make_key, make_workspace
 from tests.limma.exports import connect
 from tests.qa_view.helpers import Turns, calls
@@ -191,27 +191,20 @@ def test_a_model_asking_for_ingest_or_connect_gets_an_error_and_nothing_is_writt
     assert json.loads(tool_messages[0].content.split(": ", 1)[1])["status"] == 403
 
 
-def test_a_viewer_keys_niche_read_is_refused_and_the_run_still_ends_done(directory, viewer_key):
+def test_a_viewer_keys_brief_reads_nothing_and_the_answer_says_no_profile_was_read(
+    directory, viewer_key
+):
+    """A viewer key's brief is served what is stored (nothing, here): a named status the page
+    says in its sentence, not a refusal for the brief's wording."""
     outcome = ask(directory, viewer_key)
 
-    [result] = data(outcome, "tool_result")
-    assert result["ok"] is False
-    assert result["result"] == {
-        "status": 403,
-        "path": "/v1/public/search",
-        "detail": {
-            "type": "criteria_read_needs_write",
-            "reason": "Reading profiles stores judgments: it needs an analyst or admin key.",
-        },
-    }
+    first = data(outcome, "tool_result")[0]
+    assert first["ok"] is True
+    assert first["result"]["criterion"]["status"] == "not_run"
+    assert first["result"]["criterion"]["status_reason"] == "reuse_only_criterion_unknown"
     assert kinds(outcome)[-1] == "done" and outcome.stop == "end_turn"
-    assert outcome.answer == NO_PROFILE_READ
-    [search] = outcome.searches
-    assert not search.ok and search.niche and search.code == "criteria_read_needs_write"
-    assert outcome.page_events[0] == {
-        "kind": "reply",
-        "data": {"code": "criteria_read_needs_write", "niche": True},
-    }
+    assert outcome.answer == sentence_for("reuse_only_criterion_unknown")
+    assert outcome.searches[0].ok and outcome.searches[0].niche
     assert Judgment.objects.count() == 0
 
 
