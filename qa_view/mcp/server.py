@@ -40,7 +40,6 @@ from limma.models import ApiKey
 from limma.version import limma_version
 from qa_view.agent.tools import (
     ARGUMENTS_NOT_AN_OBJECT,
-    READ,
     REGISTRY,
     ToolResult,
     call_tool,
@@ -76,14 +75,15 @@ def listed_tools() -> list[str]:
 
 def mcp_tool(name: str) -> types.Tool:
     tool = REGISTRY[name]
-    read = tool.tier == READ
     return types.Tool(
         name=name,
         description=tool.description,
         inputSchema=input_schema(name),
         outputSchema=output_schema(name),
         annotations=types.ToolAnnotations(
-            readOnlyHint=read, destructiveHint=name == "limma_connect", openWorldHint=False
+            readOnlyHint=tool.read_only,
+            destructiveHint=name == "limma_connect",
+            openWorldHint=False,
         ),
     )
 
