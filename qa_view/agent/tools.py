@@ -337,6 +337,9 @@ class Tool:
     tier: str  # READ or WRITE: a write needs a key that may write, as the HTTP verb does
     path: str  # the HTTP verb's path, named in a refusal's body
     run: Runner
+    # A call that changes nothing though its tier is WRITE: who may call it follows its HTTP
+    # verb, what it does is read (limma_connect_job reads a job's state).
+    reads_only: bool = False
 
     @property
     def description(self) -> str:
@@ -349,6 +352,11 @@ class Tool:
     def spec(self) -> dict[str, Any]:
         """As the agent role's ToolSpec takes it."""
         return TOOL_SPECS[self.name]
+
+    @property
+    def read_only(self) -> bool:
+        """Whether the call leaves the store as it found it (MCP's readOnlyHint)."""
+        return self.tier == READ or self.reads_only
 
     def may_call(self, key: ApiKey) -> bool:
         return self.tier == READ or key.may_write
@@ -529,6 +537,12 @@ REGISTRY: dict[str, Tool] = {
         Tool("limma_verify", READ, "/v1/public/verify", _verify),
         Tool("limma_ingest", WRITE, "/v1/public/ingest", _ingest),
         Tool("limma_connect", WRITE, "/v1/public/connect", _connect),
-        Tool("limma_connect_job", WRITE, "/v1/public/connect/jobs/{job_id}", _connect_job),
+        Tool(
+            "limma_connect_job",
+            WRITE,
+            "/v1/public/connect/jobs/{job_id}",
+            _connect_job,
+            reads_only=True,
+        ),
     )
 }

@@ -7,13 +7,22 @@ it controls. Then its `Authorization: Bearer <API key>`, looked up afresh on eac
 revoked key is refused at its next request and each request's tool list and calls are its own
 key's. A refusal is a JSON-RPC error body with the HTTP status (401, 421, 403), the fault named in
 `error.data.detail.type`, never a silent close.
+
+The server is stateless, so the SDK gives each POST a session of its own: a
+`notifications/cancelled`, sent as a POST of its own, would reach no call there. The key check
+therefore keeps the tool calls running now by (key, JSON-RPC id) and carries a cancel from the
+same key to the call it names, whose read then stops as over stdio. A cancel from another key,
+or for an id not running, changes nothing (the MCP spec: an unknown id is ignored).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
+from collections.abc import Iterator
 from typing import Any
 
+import anyio
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connections
@@ -26,12 +35,12 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Mount
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from limma.auth import key_for_token
 from limma.loopback import is_loopback
 from limma.models import ApiKey
-from qa_view.mcp.server import KEY_SCOPE
+from qa_view.mcp.server import CANCEL_SCOPE, KEY_SCOPE
 
 KEY_MISSING = "Every request carries its API key: Authorization: Bearer lk_<prefix>.<secret>."
 # The SDK's check answers a foreign Host with 421 and a foreign Origin with 403.
@@ -80,12 +89,80 @@ def key_named(header: str) -> ApiKey:
         connections.close_all()  # this runs on a worker thread: its connection goes with it
 
 
+type RequestId = str | int
+type Running = tuple[int, RequestId]  # the key's id and the call's JSON-RPC id
+
+
+class RunningCalls:
+    """The tool calls running now, each by the key that sent it and its JSON-RPC id, with the
+    cancel scope the call runs in. Two calls of one key under one id (two clients sharing a key)
+    are both stopped by its cancel: the stateless transport cannot tell them apart."""
+
+    def __init__(self) -> None:
+        self.calls: dict[Running, list[anyio.CancelScope]] = {}
+
+    @contextlib.contextmanager
+    def running(self, key: ApiKey, request_id: RequestId) -> Iterator[anyio.CancelScope]:
+        scope = anyio.CancelScope()
+        entry = (key.pk, request_id)
+        self.calls.setdefault(entry, []).append(scope)
+        try:
+            yield scope
+        finally:
+            scopes = self.calls[entry]
+            scopes.remove(scope)
+            if not scopes:
+                del self.calls[entry]
+
+    def cancel(self, key: ApiKey, request_id: RequestId) -> None:
+        for scope in self.calls.get((key.pk, request_id), []):
+            scope.cancel()
+
+
+def message_of(body: bytes) -> dict[str, Any]:
+    """The JSON-RPC message a POST carries, or {} (a batch, or what does not parse: the SDK
+    answers those itself)."""
+    try:
+        message = json.loads(body)
+    except (ValueError, RecursionError):
+        return {}
+    return message if isinstance(message, dict) else {}
+
+
+def request_id_of(value: Any) -> RequestId | None:
+    """A JSON-RPC id, as the SDK takes one: a string or an integer."""
+    return value if isinstance(value, str | int) and not isinstance(value, bool) else None
+
+
+async def body_read(receive: Receive) -> tuple[bytes, Receive]:
+    """The request's whole body, and a receive that hands it on to the app as if unread."""
+    chunks: list[bytes] = []
+    first: list[Message] = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            first.append(message)
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    body = b"".join(chunks)
+    first.insert(0, {"type": "http.request", "body": body, "more_body": False})
+
+    async def replay() -> Message:
+        return first.pop(0) if first else await receive()
+
+    return body, replay
+
+
 class KeyCheck:
-    """ASGI middleware: Host and Origin, then the request's own key, before the MCP app."""
+    """ASGI middleware: Host and Origin, then the request's own key, before the MCP app; and
+    the running tool calls, for a cancel to reach."""
 
     def __init__(self, app: ASGIApp, security: TransportSecuritySettings) -> None:
         self.app = app
         self.hosts = TransportSecurityMiddleware(security)
+        self.running = RunningCalls()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -106,7 +183,29 @@ class KeyCheck:
             await reply(scope, receive, send)
             return
         scope[KEY_SCOPE] = key
-        await self.app(scope, receive, send)
+        if scope["method"] != "POST":
+            await self.app(scope, receive, send)
+            return
+        await self.posted(key, scope, receive, send)
+
+    async def posted(self, key: ApiKey, scope: Scope, receive: Receive, send: Send) -> None:
+        """A POST's message: a cancel reaches the same key's call it names; a tool call runs
+        in a cancel scope kept by its key and id while it runs."""
+        body, receive = await body_read(receive)
+        message = message_of(body)
+        method = message.get("method")
+        if method == "notifications/cancelled":
+            params = message.get("params")
+            cancelled = request_id_of(params.get("requestId")) if isinstance(params, dict) else None
+            if cancelled is not None:
+                self.running.cancel(key, cancelled)
+        request_id = request_id_of(message.get("id"))
+        if method != "tools/call" or request_id is None:
+            await self.app(scope, receive, send)
+            return
+        with self.running.running(key, request_id) as cancel:
+            scope[CANCEL_SCOPE] = cancel
+            await self.app(scope, receive, send)
 
 
 def http_app(server: Server) -> Starlette:

@@ -1,10 +1,10 @@
 """A tool call's niche read as its MCP client sees it: progress, and cancellation.
 
 When the client's call carries a progressToken, each document the read settles is told as a
-progress notification ("read 45 of 109") on that request. When the call is cancelled (over
-stdio a notifications/cancelled; over the stateless HTTP transport, the call's request closed),
-the read stops after the read it is in. What was read is stored, so the same call sent again
-reads only the rest (criteria.watch).
+progress notification ("read 45 of 109") on that request. When the call is cancelled (by a
+notifications/cancelled naming it, over stdio or streamable HTTP, or by its HTTP request
+closed), the read stops after the read it is in. What was read is stored, so the same call
+sent again reads only the rest (criteria.watch).
 
 The notifications are sent by a task inside the call's own scope, fed by the reading thread:
 they reach the client before the call's reply, and none follows a cancellation.

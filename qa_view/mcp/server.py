@@ -13,7 +13,8 @@ prefix the SDK's FastMCP gives a failed tool:
 Beside the tools: the workspace's pack and vocabulary as resources, the console's modes as
 prompts (qa_view.mcp.context), Limma's own version in serverInfo. A niche read inside a call
 tells its progress to a client that sent a progressToken and stops when the call is cancelled
-(qa_view.mcp.progress).
+(qa_view.mcp.progress); over streamable HTTP the cancel, a request of its own, reaches the call
+through the HTTP layer, which hands the call a cancel scope in the request's scope.
 
 The low-level `Server` is used rather than FastMCP because the list is built per key from the
 registry's own JSON schemas (FastMCP derives a schema from a function's signature).
@@ -31,6 +32,7 @@ from django.db import connections
 from mcp import types
 from mcp.server.lowlevel import Server
 from mcp.server.lowlevel.helper_types import ReadResourceContents
+from mcp.shared.exceptions import McpError
 from pydantic import AnyUrl
 
 from criteria.watch import Watch, watching
@@ -40,7 +42,6 @@ from limma.models import ApiKey
 from limma.version import limma_version
 from qa_view.agent.tools import (
     ARGUMENTS_NOT_AN_OBJECT,
-    READ,
     REGISTRY,
     ToolResult,
     call_tool,
@@ -55,6 +56,10 @@ from qa_view.mcp.schemas import input_faults, input_schema, output_schema
 SERVER_NAME = "limma"
 # Where the HTTP transport's key check leaves the request's key, in the ASGI scope.
 KEY_SCOPE = "limma.api_key"
+# Where it leaves a tool call's cancel scope, cancelled when the call's cancel arrives.
+CANCEL_SCOPE = "limma.cancel"
+# What the SDK answers a call cancelled by notifications/cancelled (over stdio, in-process).
+CANCELLED = types.ErrorData(code=0, message="Request cancelled")
 LEFT_OUT = (
     "{tool} is left out of this server's tools by its configuration (LIMMA_MCP_TOOLS or --tools); "
     "its tools: {tools}."
@@ -76,14 +81,15 @@ def listed_tools() -> list[str]:
 
 def mcp_tool(name: str) -> types.Tool:
     tool = REGISTRY[name]
-    read = tool.tier == READ
     return types.Tool(
         name=name,
         description=tool.description,
         inputSchema=input_schema(name),
         outputSchema=output_schema(name),
         annotations=types.ToolAnnotations(
-            readOnlyHint=read, destructiveHint=name == "limma_connect", openWorldHint=False
+            readOnlyHint=tool.read_only,
+            destructiveHint=name == "limma_connect",
+            openWorldHint=False,
         ),
     )
 
@@ -174,6 +180,20 @@ def build_server(key: ApiKey | None, listed: Iterable[str] | None = None) -> Ser
             isError=False,
         )
 
+    calls = server.request_handlers[types.CallToolRequest]
+
+    async def cancellable(request: types.CallToolRequest) -> types.ServerResult:
+        """A call whose cancel may come from outside its own request (over streamable HTTP).
+        Cancelled, its read stops as on stdio and it answers as the SDK answers there."""
+        http = server.request_context.request
+        cancel = http.scope.get(CANCEL_SCOPE) if http is not None else None
+        if cancel is None:
+            return await calls(request)
+        with cancel:
+            return await calls(request)
+        raise McpError(CANCELLED)
+
+    server.request_handlers[types.CallToolRequest] = cancellable
     return server
 
 

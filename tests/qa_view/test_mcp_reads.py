@@ -37,7 +37,6 @@ from tests.qa_view.conftest import EUROPE, EXAMPLE_QUESTION, directory_export
 from tests.qa_view.scratch_store import scratch_store_made
 
 ROOT = Path(__file__).resolve().parents[2]
-HTTP_PORT = 8652
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -260,31 +259,37 @@ def served() -> Iterator[str]:
     Leaving it shuts the server down, which waits for a cancelled call's read to end."""
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", HTTP_PORT))
+    sock.bind(("127.0.0.1", 0))
     sock.listen(16)
+    port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(http_app(build_server(None)), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{HTTP_PORT}/mcp/"
+        yield f"http://127.0.0.1:{port}/mcp/"
     finally:
         server.should_exit = True
         thread.join(timeout=60)
         sock.close()
 
 
+async def in_session(url: str, token: str, body):
+    """Run `body(session)` in a session of the SDK's streamable HTTP client on `url`."""
+    async with (
+        httpx.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http,
+        streamable_http_client(url, http_client=http) as (read, write, _),
+        ClientSession(read, write) as session,
+    ):
+        await session.initialize()
+        return await body(session)
+
+
 def over_http(token: str, body):
-    """Run `body(session)` in a session of the SDK's streamable HTTP client."""
+    """Run `body(session)` in a session of the SDK's streamable HTTP client on a served app."""
 
     async def main():
         with served() as url:
-            async with (
-                httpx.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http,
-                streamable_http_client(url, http_client=http) as (read, write, _),
-                ClientSession(read, write) as session,
-            ):
-                await session.initialize()
-                return await body(session)
+            return await in_session(url, token, body)
 
     return anyio.run(main)
 
@@ -334,6 +339,116 @@ def test_over_streamable_http_a_read_is_planned_told_stopped_and_continued(direc
     assert block["status"] == "complete"
     assert (block["reads"]["reused"], block["reads"]["done"]) == (2, PROFILES - 2)
     assert reader_rows_per_judgment() == dict.fromkeys(reader_rows_per_judgment(), 1)
+    assert sum(reader_rows_per_judgment().values()) == PROFILES
+
+
+def test_over_streamable_http_a_cancel_notification_stops_the_read_it_names(directory):
+    """The cancel is a POST of its own on the stateless server: it still stops its call's read
+    after the read it is in, what was read is kept and paid once, and the call answers as the
+    SDK answers a cancel over stdio."""
+    _, token = make_key(directory, role="analyst")
+    provider = HeldAtTheSecondRead()
+    told: list[str | None] = []
+
+    async def cancelled(session: ClientSession):
+        request_id = session._request_id  # the SDK makes the call's id its progress token
+
+        async def progress(done: float, of: float | None, message: str | None) -> None:
+            told.append(message)
+            if done == 1:  # cancelled while the second read runs
+                await anyio.to_thread.run_sync(provider.second_began.wait, 60)
+                await session.send_notification(cancel_request(request_id))
+
+        with pytest.raises(McpError, match="Request cancelled"):
+            await session.call_tool(
+                "limma_search", {"brief": UNREAD_BRIEF}, progress_callback=progress
+            )
+
+    # Leaving the server waits for the cancelled call's read to end.
+    with door.use_provider(provider):
+        over_http(token, cancelled)
+
+    assert told == ["read 0 of 6", "read 1 of 6"]
+    assert Judgment.objects.filter(state=Judgment.State.DONE).count() == 2
+    assert Judgment.objects.count() == 2  # no third began; nothing left queued or claimed
+    assert reader_rows_per_judgment() == dict.fromkeys(reader_rows_per_judgment(), 1)
+    assert sum(reader_rows_per_judgment().values()) == 2
+
+    async def again(session: ClientSession):
+        return await session.call_tool("limma_search", {"brief": UNREAD_BRIEF, "detail": "full"})
+
+    [block] = over_http(token, again).structuredContent["criteria"]
+    assert (block["reads"]["reused"], block["reads"]["done"]) == (2, PROFILES - 2)
+    assert sum(reader_rows_per_judgment().values()) == PROFILES
+
+
+class HeldUntilReleased(OfflineProvider):
+    """The offline reader, which holds its second read until the test releases it."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+        self.lock = threading.Lock()
+        self.second_began = threading.Event()
+        self.released = threading.Event()
+
+    def complete(self, *, spec, **rest):
+        if spec.name == "reader":
+            with self.lock:
+                self.reads += 1
+                second = self.reads == 2
+            if second:
+                self.second_began.set()
+                assert self.released.wait(timeout=60), "the read was never released"
+        return super().complete(spec=spec, **rest)
+
+
+def test_over_streamable_http_a_cancel_from_another_key_or_for_no_running_call_stops_nothing(
+    directory,
+):
+    _, token = make_key(directory, role="analyst")
+    _, other_token = make_key(directory, role="analyst")
+    provider = HeldUntilReleased()
+    told: list[str | None] = []
+
+    async def not_cancelled(session: ClientSession, url: str):
+        request_id = session._request_id
+
+        async def cancel_as(bearer: str, cancelled_id: int) -> int:
+            notification = cancel_request(cancelled_id).model_dump(by_alias=True, mode="json")
+            async with httpx.AsyncClient(timeout=60) as http:
+                sent = await http.post(
+                    url,
+                    json={"jsonrpc": "2.0", **notification},
+                    headers={
+                        "Authorization": f"Bearer {bearer}",
+                        "Accept": "application/json, text/event-stream",
+                    },
+                )
+            return sent.status_code
+
+        async def progress(done: float, of: float | None, message: str | None) -> None:
+            told.append(message)
+            if done == 1:  # while the second read is held
+                await anyio.to_thread.run_sync(provider.second_began.wait, 60)
+                assert await cancel_as(other_token, request_id) == 202  # the same id, not its key
+                assert await cancel_as(token, request_id + 1000) == 202  # an id not running
+                provider.released.set()
+
+        return await session.call_tool(
+            "limma_search", {"brief": UNREAD_BRIEF}, progress_callback=progress
+        )
+
+    async def main():
+        with served() as url:
+            return await in_session(url, token, lambda session: not_cancelled(session, url))
+
+    with door.use_provider(provider):
+        read = anyio.run(main)
+
+    assert not read.isError, result_text(read)
+    assert read.structuredContent["criterion"]["status"] == "complete"
+    assert told == [f"read {n} of 6" for n in range(7)]
+    assert Judgment.objects.filter(state=Judgment.State.DONE).count() == PROFILES
     assert sum(reader_rows_per_judgment().values()) == PROFILES
 
 
