@@ -26,6 +26,7 @@ from limma.models import (
 )
 from limma.placement import relation_slots
 from limma.services.connect import export_connect
+from limma.services.rows import gap_create, gap_delete, row_create, row_delete, row_save
 from search.constraints import constraints_bound, constraints_parsed
 from search.partition_query import PartitionQuery
 from search.scope import scope_entities, scope_rows, whole_scope
@@ -140,19 +141,16 @@ def test_after_rows_and_gaps_edited_or_deleted_one_at_a_time(world):
     workspace, _, keys = world
     rows = list(RelationRow.objects.filter(workspace=workspace, relation="based_in")[:6])
     rows[0].values = {"place": "Brazil"}
-    rows[0].save()
+    row_save(rows[0])
     rows[1].values = {"place": UNPLACEABLE_PLACE}
-    rows[1].save()
-    rows[2].delete()
+    row_save(rows[1])
+    row_delete(rows[2])
     rows[3].values = {}
-    rows[3].save()
+    row_save(rows[3])
     for row in RelationRow.objects.filter(entity=rows[4].entity):
-        row.delete()
-    CoverageGap.objects.create(
-        workspace=workspace, entity=rows[5].entity, relation="held_role", reason="withheld"
-    )
-    gap = CoverageGap.objects.filter(workspace=workspace, reason="withheld").first()
-    gap.delete()
+        row_delete(row)
+    gap_create(workspace=workspace, entity=rows[5].entity, relation="held_role", reason="withheld")
+    gap_delete(CoverageGap.objects.filter(workspace=workspace, reason="withheld").first())
     assert_exact(workspace, keys)
 
 
@@ -185,7 +183,7 @@ def test_people_merged_of_another_kind_or_deleted_are_taken_out(world):
 def test_an_extracted_row_the_key_reads_sends_the_count_to_the_rows(world):
     workspace, _, keys = world
     document = make_document(workspace, entity_name="Una Outsider", text="Una is in Berlin.")
-    RelationRow.objects.create(
+    row_create(
         workspace=workspace,
         entity=document.document.entity,
         relation="based_in",
@@ -212,7 +210,7 @@ def test_two_writers_of_people_of_one_set_keep_its_count_exact():
         for n in range(41)
     ]
     # The set is written before the race: both writers count their people into one row.
-    RelationRow.objects.create(
+    row_create(
         workspace=workspace,
         entity=people.pop(),
         relation="based_in",
@@ -229,7 +227,7 @@ def test_two_writers_of_people_of_one_set_keep_its_count_exact():
             with transaction.atomic():
                 barrier.wait()
                 for person in mine:
-                    RelationRow.objects.create(
+                    row_create(
                         workspace=workspace,
                         entity=person,
                         relation="based_in",
@@ -237,7 +235,7 @@ def test_two_writers_of_people_of_one_set_keep_its_count_exact():
                         origin="declared",
                     )
                 for person in mine[:5]:
-                    RelationRow.objects.filter(entity=person).first().delete()
+                    row_delete(RelationRow.objects.filter(entity=person).first())
         except BaseException as error:  # handed back to the test
             errors.append(error)
         finally:
