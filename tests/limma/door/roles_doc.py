@@ -6,16 +6,8 @@ import re
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "model-roles.md"
-NAMES = [
-    "part_labeller",
-    "idea_grouper",
-    "brief_compiler",
-    "criteria_splitter",
-    "reader",
-    "second_call",
-    "typing_call",
-    "agent",
-]
+# The roles the docs describe: each `## `name`` section, in the docs' order.
+NAMES = re.findall(r"^## `(\w+)`$", DOCS.read_text(), flags=re.MULTILINE)
 
 
 def doc_sections() -> dict[str, list[str]]:
