@@ -54,7 +54,7 @@ def same_words(question: str) -> str:
     return " ".join(question.split()).rstrip("?\uff1f ").rstrip().casefold()
 
 
-def examples_parsed(data: Any, *, where: str = "the examples file") -> Examples:
+def examples_parse(data: Any, *, where: str = "the examples file") -> Examples:
     if not isinstance(data, dict):
         raise ExamplesInvalid(f"{where} must hold a JSON object")
     directory = data.get("directory", "the directory")
@@ -96,7 +96,7 @@ def load_examples(path: str | Path = DEFAULT_EXAMPLES) -> Examples:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as error:
         raise ExamplesInvalid(f"cannot read the examples file {path}: {error}") from error
-    return examples_parsed(data, where=str(path))
+    return examples_parse(data, where=str(path))
 
 
 @cache

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from qa_view.page.examples import DEFAULT_EXAMPLES, ExamplesInvalid, examples_parsed, load_examples
+from qa_view.page.examples import DEFAULT_EXAMPLES, ExamplesInvalid, examples_parse, load_examples
 
 SPEC_EXAMPLE = {
     "question": "Who in France has 20+ years marketing infant formula in European markets?",
@@ -44,11 +44,11 @@ def test_the_shipped_file_holds_the_specs_example_prepared():
 )
 def test_a_file_the_page_cannot_use_is_refused_with_its_fault(data, fault):
     with pytest.raises(ExamplesInvalid, match=fault):
-        examples_parsed(data)
+        examples_parse(data)
 
 
 def test_a_typed_question_without_a_niche_is_not_prepared():
-    parsed = examples_parsed({"examples": [{"question": "Who is in Germany?"}]})
+    parsed = examples_parse({"examples": [{"question": "Who is in Germany?"}]})
     assert parsed.directory == "the directory"
     assert not parsed.examples[0].prepared
 
