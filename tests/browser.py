@@ -37,7 +37,7 @@ playwright_api = pytest.importorskip(
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
-def chromium_page(tmp_path: Path) -> Iterator[object]:
+def chromium_page(tmp_path: Path, width: int = 1100) -> Iterator[object]:
     """A page of a fresh Chromium profile, closed (with the test's connections) afterwards; the
     `browser_page` fixture of a test package's conftest yields it."""
     with playwright_api.sync_playwright() as playwright:
@@ -46,7 +46,7 @@ def chromium_page(tmp_path: Path) -> Iterator[object]:
             executable_path=str(CHROMIUM),
             headless=True,
             args=CHROMIUM_ARGS,
-            viewport={"width": 1100, "height": 900},
+            viewport={"width": width, "height": 900},
         )
         context.set_default_timeout(20_000)
         try:

@@ -11,10 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connections
 
 from qa_view.models import Visitor
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, SHOTS, playwright_api
+from tests.browser import CHROMIUM, SHOTS, chromium_page, playwright_api
 from tests.factories import (
     judged,
     make_criterion,
@@ -37,20 +36,7 @@ CODE = re.compile(r"[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}")
 
 @pytest.fixture
 def browser(tmp_path) -> Iterator[object]:
-    with playwright_api.sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 900},
-        )
-        context.set_default_timeout(20_000)
-        try:
-            yield context.new_page()
-        finally:
-            context.close()
-            connections.close_all()
+    yield from chromium_page(tmp_path, width=1280)
 
 
 def log_in(page, live_server, username: str) -> None:

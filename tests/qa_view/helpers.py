@@ -3,11 +3,18 @@ the `agent` role in a test."""
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Callable
+import socket
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import uvicorn
+
 from limma.door.providers import OfflineProvider, ProviderFailure, ProviderReply
+from qa_view.mcp.http import http_app
+from qa_view.mcp.server import build_server
 from tests.qa_view.conftest import GRETA
 
 # --- a search's compact reply ------------------------------------------------------------------
@@ -104,3 +111,27 @@ def calls(*asked: tuple[str, dict[str, Any]]) -> dict[str, Any]:
             for n, (name, arguments) in enumerate(asked, start=1)
         ],
     }
+
+
+@contextlib.contextmanager
+def served(listed: list[str] | None = None) -> Iterator[str]:
+    """The MCP HTTP app (each request's own key) on a loopback socket bound and listening before
+    uvicorn starts, so the first request waits in the socket's backlog rather than the test
+    waiting for the server. Leaving it shuts the server down, which waits for a cancelled call's
+    read to end."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(16)
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(http_app(build_server(None, listed)), log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}/mcp/"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=60)
+        sock.close()

@@ -4,11 +4,7 @@ hosts, and a binding beyond loopback refused unless asked for."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import socket
-import threading
-from collections.abc import Iterator
 
 import anyio
 import httpx
@@ -21,9 +17,10 @@ from mcp.client.streamable_http import streamable_http_client
 from limma.auth import KEY_MALFORMED, KEY_UNKNOWN
 from limma.loopback import is_loopback
 from limma.models import Document
-from qa_view.mcp.http import KEY_MISSING, http_app
-from qa_view.mcp.server import build_server, result_text
+from qa_view.mcp.http import KEY_MISSING
+from qa_view.mcp.server import result_text
 from tests.factories import make_key
+from tests.qa_view.helpers import served
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ALL = [
@@ -41,27 +38,6 @@ INITIALIZE = {
     },
 }
 MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
-
-
-@contextlib.contextmanager
-def served(listed: list[str] | None = None) -> Iterator[str]:
-    """The HTTP app on a loopback socket bound and listening before uvicorn starts, so the first
-    request waits in the socket's backlog rather than the test waiting for the server."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(16)
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(http_app(build_server(None, listed)), log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{port}/mcp/"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        sock.close()
 
 
 def session_with(url: str, token: str | None, body):

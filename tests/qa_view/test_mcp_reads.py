@@ -6,18 +6,15 @@ twice), and a viewer's brief is answered from what is stored, whatever its wordi
 from __future__ import annotations
 
 import contextlib
-import socket
 import sqlite3
 import sys
 import threading
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import anyio
 import httpx
 import pytest
-import uvicorn
 from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
@@ -30,10 +27,10 @@ from criteria.watch import current_watch
 from limma import door
 from limma.door.providers.offline import OfflineProvider
 from limma.models import LedgerEntry
-from qa_view.mcp.http import http_app
 from qa_view.mcp.server import build_server, result_text
 from tests.factories import make_key
 from tests.qa_view.conftest import EUROPE, EXAMPLE_QUESTION, directory_export
+from tests.qa_view.helpers import served
 from tests.qa_view.scratch_store import scratch_store_made
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,8 +160,12 @@ class HeldAtTheSecondRead(OfflineProvider):
                 second = self.reads == 2
             if second:
                 self.second_began.set()
-                assert current_watch().stop.wait(timeout=60), "the call was never cancelled"
+                assert self.release().wait(timeout=60), "the read was never let go"
         return super().complete(spec=spec, **rest)
+
+    def release(self) -> threading.Event:
+        """What lets the second read go on: here the call's watch told to stop."""
+        return current_watch().stop
 
 
 def test_a_cancelled_read_stops_keeps_what_it_read_and_continuing_pays_nothing_twice(directory):
@@ -251,26 +252,6 @@ def cancel_request(request_id: int) -> types.ClientNotification:
             params=types.CancelledNotificationParams(requestId=request_id, reason="enough")
         )
     )
-
-
-@contextlib.contextmanager
-def served() -> Iterator[str]:
-    """The HTTP app (each request's own key) on a loopback socket bound before uvicorn starts.
-    Leaving it shuts the server down, which waits for a cancelled call's read to end."""
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(16)
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(http_app(build_server(None)), log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{port}/mcp/"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=60)
-        sock.close()
 
 
 async def in_session(url: str, token: str, body):
@@ -382,24 +363,15 @@ def test_over_streamable_http_a_cancel_notification_stops_the_read_it_names(dire
     assert sum(reader_rows_per_judgment().values()) == PROFILES
 
 
-class HeldUntilReleased(OfflineProvider):
+class HeldUntilReleased(HeldAtTheSecondRead):
     """The offline reader, which holds its second read until the test releases it."""
 
     def __init__(self) -> None:
-        self.reads = 0
-        self.lock = threading.Lock()
-        self.second_began = threading.Event()
+        super().__init__()
         self.released = threading.Event()
 
-    def complete(self, *, spec, **rest):
-        if spec.name == "reader":
-            with self.lock:
-                self.reads += 1
-                second = self.reads == 2
-            if second:
-                self.second_began.set()
-                assert self.released.wait(timeout=60), "the read was never released"
-        return super().complete(spec=spec, **rest)
+    def release(self) -> threading.Event:
+        return self.released
 
 
 def test_over_streamable_http_a_cancel_from_another_key_or_for_no_running_call_stops_nothing(
