@@ -16,6 +16,7 @@ from typing import Any
 
 from limma.models import CoverageGap, Document, Entity, ExternalId, Part, RelationRow, Workspace
 from limma.names import name_key
+from limma.segment import SEGMENTER_VERSION
 from limma.services.bulk_write import created, rows_created
 from limma.services.connect_mapping import DocumentMap, Mapping, RelationMap, cell
 from limma.services.rows import RowsWrite
@@ -284,6 +285,8 @@ class ExportLoader:
             source_table=document_map.table,
             source_column=document_map.text,
             record_id=record_id,
+            # Cut in the same load, before it commits (documents_segment).
+            segmenter_version=SEGMENTER_VERSION,
         )
 
     @staticmethod
