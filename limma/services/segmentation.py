@@ -38,7 +38,7 @@ def documents_segment(
 ) -> list[list[dict[str, Any]]]:
     """Each stored document cut and its spans written in bulk; each one's parts, in order, as
     the rows written ({field: value}, with its id). No Part instance is made: a large connect
-    writes thousands of parts, and making them was most of the cost of writing them."""
+    writes thousands of parts, and making them took longer than copying them in."""
     cut = [
         segment(document.text, transcript=document.kind == "transcript" or None)
         for document in documents
