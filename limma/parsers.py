@@ -24,6 +24,7 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 SURROGATE_FAULT = "surrogate_characters_not_allowed"
 NUL = "\x00"
 NUL_FAULT = "null_characters_not_allowed"  # DRF's own code for the same refusal
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")  # either of the two above
 
 
 def max_body_bytes() -> int:
@@ -55,28 +56,50 @@ def unstorable(text: str) -> str | None:
 
 def checked(value: Any) -> Any:
     """The parsed value, walked without recursion: too deep, or a key or a string no database
-    can store, is refused (422 naming the field)."""
-    stack: list[tuple[Any, str, int]] = [(value, "", 1)]
+    can store, is refused (422 naming the field). A large body (a connect's export) is read
+    once for its depth and all its text in one search; only a body found at fault is walked
+    again to name its fields."""
+    texts: list[str] = [value] if isinstance(value, str) else []
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            texts.extend(key for key in item if isinstance(key, str))
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth >= MAX_DEPTH and children:
+            raise too_deep()  # a child of this one is deeper than allowed
+        for child in children:
+            if isinstance(child, str):
+                texts.append(child)
+            elif isinstance(child, dict | list):
+                stack.append((child, depth + 1))
+    if UNSTORABLE.search("".join(texts)):
+        raise InvalidRequest(faults=sorted(set(faults_named(value)))[:20])
+    return value
+
+
+def faults_named(value: Any) -> list[str]:
+    """Each key or string of the value no database can store, named by its path."""
+    stack: list[tuple[Any, str]] = [(value, "")]
     faults: list[str] = []
     while stack:
-        item, path, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise too_deep()
+        item, path = stack.pop()
         if isinstance(item, dict):
             for key, child in item.items():
                 fault = unstorable(key) if isinstance(key, str) else None
                 if fault:
                     faults.append(f"{path or 'request'}:{fault}")
                     continue
-                child_path = f"{path}.{key}" if path else str(key)
-                stack.append((child, child_path, depth + 1))
+                stack.append((child, f"{path}.{key}" if path else str(key)))
         elif isinstance(item, list):
-            stack.extend((child, f"{path}[{i}]", depth + 1) for i, child in enumerate(item))
+            stack.extend((child, f"{path}[{i}]") for i, child in enumerate(item))
         elif isinstance(item, str) and (fault := unstorable(item)):
             faults.append(f"{path or 'request'}:{fault}")
-    if faults:
-        raise InvalidRequest(faults=sorted(set(faults))[:20])
-    return value
+    return faults
 
 
 class JsonParser(JSONParser):

@@ -25,6 +25,7 @@ from django.db.models import Case, F, IntegerField, Value, When
 from limma.match import VOCABULARY_TYPES
 from limma.models import CoverageGap, ExternalId, PersonFacts, RelationRow, Workspace
 from limma.pack import Pack
+from limma.services.bulk_write import rows_created
 from limma.vocabulary import Vocabulary
 
 BATCH = 2000
@@ -168,17 +169,17 @@ class FactsWriter:
             )
             missing = [digest for digest in wanted if digest not in self.known]
             self.known |= dict(mine.filter(digest__in=missing).values_list("digest", "pk"))
-        self.people.objects.bulk_create(
+        rows_created(
+            self.people,
             (
-                self.people(
-                    entity_id=entity_id,
-                    workspace_id=self.workspace_id,
-                    in_record=in_record,
-                    facts_set_id=self.known.get(digest),
-                )
+                {
+                    "entity_id": entity_id,
+                    "workspace_id": self.workspace_id,
+                    "in_record": in_record,
+                    "facts_set_id": self.known.get(digest),
+                }
                 for entity_id, in_record, digest, _ in self.pending
             ),
-            batch_size=BATCH,
         )
         held = Counter(
             self.known[digest] for _, in_record, digest, _ in self.pending if in_record and digest

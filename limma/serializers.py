@@ -146,8 +146,25 @@ class MappingField(serializers.DictField):
     """connect's mapping: which tables hold entities, relation rows and documents."""
 
 
+class ExportTablesField(serializers.DictField):
+    """connect's tables, each a list of records. An export of thousands of records is taken as
+    it is once its shape holds, not built again record by record as DictField does (the same
+    value: a parsed JSON body's keys are text already); any other shape gets DictField's own
+    errors."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if type(data) is dict and all(
+            type(name) is str
+            and type(rows) is list
+            and all(type(row) is dict and all(type(key) is str for key in row) for row in rows)
+            for name, rows in data.items()
+        ):
+            return data
+        return super().to_internal_value(data)
+
+
 class ConnectInput(WorkspaceInput):
-    tables = serializers.DictField(
+    tables = ExportTablesField(
         child=serializers.ListField(child=serializers.DictField()),
         help_text="The export: each table a list of records (objects of column -> value).",
     )

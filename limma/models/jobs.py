@@ -36,8 +36,10 @@ class ConnectJob(models.Model):
     rows_total = models.PositiveIntegerField()
     rows_checked = models.PositiveIntegerField(default=0)
     body_bytes = models.PositiveBigIntegerField(default=0)
-    # The request's tables and mapping, dropped once the job has ended.
-    payload = models.JSONField(null=True, blank=True)
+    # The request's tables and mapping as their JSON text, dropped once the job has ended:
+    # kept as text, not JSONB, the export is stored and read back several times faster, and
+    # only the worker reads it (limma/services/connect_job.py).
+    payload = models.TextField(blank=True, default="")
     # Done: the connect's reply. Refused or failed: the refusal's status and detail.
     result = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

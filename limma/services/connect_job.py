@@ -7,6 +7,7 @@ transaction, so a refused or broken-off job has written nothing.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from typing import Any
@@ -56,7 +57,7 @@ def connect_job_start(
         request_id=request_id,
         rows_total=export_rows(tables),
         body_bytes=body_bytes,
-        payload={"tables": tables, "mapping": mapping},
+        payload=json.dumps({"tables": tables, "mapping": mapping}),
     )
     async_task("limma.tasks.connect_job_run", job.pk)
     return job
@@ -69,7 +70,7 @@ def connect_job_run(job_pk: int) -> str:
     if job is None or job.state in ConnectJob.ENDED:
         return job.state if job else "gone"
     _moved(job, state=ConnectJob.State.CHECKING, started_at=job.started_at or timezone.now())
-    payload = job.payload or {}
+    payload = json.loads(job.payload) if job.payload else {}
     try:
         loaded = export_connect(
             workspace=job.workspace,
@@ -98,7 +99,7 @@ def _moved(job: ConnectJob, **fields: Any) -> None:
 def _ended(job: ConnectJob, state: str, result: dict[str, Any]) -> None:
     if state == ConnectJob.State.FAILED:
         result = {**result, "reason": LOAD_FAILED}
-    _moved(job, state=state, result=result, payload=None, finished_at=timezone.now())
+    _moved(job, state=state, result=result, payload="", finished_at=timezone.now())
 
 
 def is_job_id(value: str) -> bool:

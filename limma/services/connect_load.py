@@ -16,6 +16,7 @@ from typing import Any
 
 from limma.models import CoverageGap, Document, Entity, ExternalId, Part, RelationRow, Workspace
 from limma.names import name_key
+from limma.segment import SEGMENTER_VERSION
 from limma.services.bulk_write import created, rows_created
 from limma.services.connect_mapping import DocumentMap, Mapping, RelationMap, cell
 from limma.services.rows import RowsWrite
@@ -210,9 +211,8 @@ class ExportLoader:
         gaps: list[tuple[str, Entity]] = []
         for row in self.tables[relation_map.table]:
             entity = self.entities[(relation_map.entity_table, cell(row, relation_map.entity))]
-            values = {
-                slot: cell(row, col) for slot, col in relation_map.slots.items() if cell(row, col)
-            }
+            cells = {slot: cell(row, col) for slot, col in relation_map.slots.items()}
+            values = {slot: value for slot, value in cells.items() if value}
             record_id = row_id(row, relation_map.id, {"entity": entity.key, **values})
             if relation_map.withheld and cell(row, relation_map.withheld).lower() in TRUTHY:
                 gaps.append((record_id, entity))
@@ -271,9 +271,10 @@ class ExportLoader:
             return None
         date = cell(row, document_map.date) if document_map.date else ""
         group = cell(row, document_map.access_group) if document_map.access_group else ""
+        entity = self.entities[(document_map.entity_table, cell(row, document_map.entity))]
         return Document(
-            workspace=self.workspace,
-            entity=self.entities[(document_map.entity_table, cell(row, document_map.entity))],
+            workspace_id=self.workspace.pk,
+            entity_id=entity.pk,
             kind=document_map.kind,
             text=text,
             text_sha256=digest,
@@ -284,6 +285,8 @@ class ExportLoader:
             source_table=document_map.table,
             source_column=document_map.text,
             record_id=record_id,
+            # Cut in the same load, before it commits (documents_segment).
+            segmenter_version=SEGMENTER_VERSION,
         )
 
     @staticmethod

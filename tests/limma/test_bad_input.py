@@ -10,8 +10,9 @@ import json
 
 import pytest
 
+from limma.errors import InvalidRequest
 from limma.models import Document, Entity, RelationRow
-from limma.parsers import MAX_DEPTH
+from limma.parsers import MAX_DEPTH, checked
 from tests.limma.exports import connect, export
 
 pytestmark = pytest.mark.django_db
@@ -198,3 +199,26 @@ def test_an_empty_query_value_is_the_blank_it_is_not_an_omission(api, workspace,
     reply = api.get("/v1/public/documents", {"workspace_id": workspace.id, name: ""})
 
     assert refused(reply, 422, "invalid_request")["faults"] == [f"{name}:blank"]
+
+
+def test_a_body_nested_to_the_limit_is_accepted_and_one_level_more_is_too_deep():
+    at_limit = json.loads(deep_object(MAX_DEPTH - 1))  # the innermost value at MAX_DEPTH
+    assert checked(at_limit) == at_limit
+    for deeper in (deep_object(MAX_DEPTH), deep_array(MAX_DEPTH + 1)):
+        with pytest.raises(InvalidRequest) as refusal:
+            checked(json.loads(deeper))
+        assert refusal.value.detail()["type"] == "json_too_deep"
+
+
+def test_a_bad_character_in_a_large_export_is_named_by_its_path():
+    tables = {"people": [{"_id": str(n), "name": f"Person {n}"} for n in range(5_000)]}
+    tables["people"][4_321]["name"] = "Ana\x00"
+    tables["people"][17]["bio\ud800"] = "text"
+
+    with pytest.raises(InvalidRequest) as refusal:
+        checked({"tables": tables})
+
+    assert refusal.value.detail()["faults"] == [
+        "tables.people[17]:surrogate_characters_not_allowed",
+        "tables.people[4321].name:null_characters_not_allowed",
+    ]

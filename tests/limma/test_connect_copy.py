@@ -10,11 +10,13 @@ import pytest
 from django.db import connections
 
 from directory import build_directory
+from limma.errors import InvalidRequest
 from limma.models import (
     CoverageGap,
     Document,
     Entity,
     ExternalId,
+    FactsSet,
     Part,
     PersonFacts,
     RelationRow,
@@ -117,6 +119,12 @@ def stored(workspace: Workspace) -> dict[str, list[tuple[Any, ...]]]:
             ),
             key=repr,
         ),
+        "facts sets": sorted(
+            FactsSet.objects.filter(workspace=workspace).values_list(
+                "digest", "facts", "in_record"
+            ),
+            key=repr,
+        ),
     }
 
 
@@ -160,6 +168,7 @@ def test_copy_stores_what_the_row_by_row_inserts_store(monkeypatch):
     by_rows = stored(loaded(export, copied=False, monkeypatch=monkeypatch))
     assert by_copy["entities"] and by_copy["rows"] and by_copy["sentences"]
     assert by_copy["gaps"] and by_copy["facts"]
+    assert sum(in_record for *_, in_record in by_copy["facts sets"]) == len(by_copy["entities"])
     for table, rows in by_rows.items():
         assert by_copy[table] == rows, table
 
@@ -180,3 +189,19 @@ def test_a_load_broken_off_after_its_copies_leaves_nothing(monkeypatch):
     assert not RelationRow.objects.filter(workspace=workspace).exists()
     assert not PersonFacts.objects.filter(workspace=workspace).exists()
     assert not Document.objects.filter(workspace=workspace).exists()
+
+
+@pytest.mark.django_db
+def test_one_bad_row_refuses_the_whole_export_with_its_row_number_and_writes_nothing():
+    export = build_directory(40, 5).export
+    workspace = make_workspace("one bad row")
+    export_connect(workspace=workspace, tables=export["tables"], mapping=export["mapping"])
+    before = stored(workspace)
+    again = changed(export)
+    again["tables"]["roles"][23]["expert_id"] = "nobody"  # a role of no one the export holds
+
+    with pytest.raises(InvalidRequest) as refusal:
+        export_connect(workspace=workspace, tables=again["tables"], mapping=again["mapping"])
+
+    assert refusal.value.detail()["faults"] == ["tables.roles[23].expert_id:entity_unknown"]
+    assert stored(workspace) == before

@@ -70,7 +70,7 @@ def test_a_job_writes_exactly_what_the_connect_in_its_request_writes(
     assert status["progress"]["rows_total"] == status["progress"]["rows_checked"] == ROWS
     assert status["finished_at"] is not None
     assert written(other) == written(workspace)
-    assert ConnectJob.objects.get().payload is None  # the export is not kept past its end
+    assert not ConnectJob.objects.get().payload  # the export is not kept past its end
 
 
 def test_a_refused_job_says_why_and_writes_nothing(api, workspace, settings):
