@@ -35,6 +35,7 @@ SHARED = (0, 1, 2, 3)
 LIKENESS = (0.0, 0.15, 0.2, 0.25, 0.3)
 WHOLE_MARGINS = (1.0, -0.06, -0.04, -0.02, 0.0)  # 1.0: the rule off
 WHOLE_LABELS = (0.4, 0.5, 0.6)
+OWN_TERMS_FAR = (0.0, 0.8)  # 0.0: no idea is its own term
 FLOORS = (0.6, 0.63, 0.65)
 
 
@@ -130,10 +131,10 @@ def sweep(worlds: Iterable[str], seed: int) -> None:
     results = []
     from ideas.offline.grouper import Bars, verdict
 
-    for margin, shared, likeness, whole_margin, whole_label in product(
-        MARGINS, SHARED, LIKENESS, WHOLE_MARGINS, WHOLE_LABELS
+    for margin, shared, likeness, whole_margin, whole_label, own_term_far in product(
+        MARGINS, SHARED, LIKENESS, WHOLE_MARGINS, WHOLE_LABELS, OWN_TERMS_FAR
     ):
-        chosen = Bars(margin, likeness, shared, whole_margin, whole_label)
+        chosen = Bars(margin, likeness, shared, whole_margin, whole_label, own_term_far)
 
         def judged(fit, chosen: Bars = chosen) -> str:
             return verdict(fit, chosen)
@@ -168,7 +169,8 @@ def sweep(worlds: Iterable[str], seed: int) -> None:
         print(
             f"precision >= {floor} on every world: margin >= {bars.margin}, shared <= "
             f"{bars.shared}, likeness >= {bars.likeness}, whole margin >= {bars.whole_margin} "
-            f"with label likeness >= {bars.whole_label}: lowest recall {recall:.2f} ({each})"
+            f"with label likeness >= {bars.whole_label}, an idea its own term when none lies "
+            f"within {bars.own_term_far}: lowest recall {recall:.2f} ({each})"
         )
 
 
