@@ -9,8 +9,8 @@ words.
   lie at least Bars.whole_label near the idea, the example as written, the idea's words left
   in, lies nearly as near the idea as its nearest broader term (margin at least
   Bars.whole_margin), and the example without the idea's words still lies at least
-  Bars.likeness near it: the words and the sentence around them both say the idea, which a near
-  miss, borrowing the words into another subject, does not;
+  Bars.whole_likeness near it: the words and the sentence around them both say the idea,
+  which a near miss, borrowing the words into another subject, does not;
 - an idea no shipped term lies near (none within Bars.own_term_far) is its own broader term: a
   sentence falls under it when the idea, counted as one more term, is among the sentence's three
   nearest and lies at least Bars.own_likeness near it. So an idea the general list never
@@ -43,6 +43,7 @@ class Bars:
     shared: int = 1
     whole_margin: float = -0.04
     whole_label: float = 0.60
+    whole_likeness: float = 0.20
     own_term_far: float = 0.80
     own_likeness: float = 0.30
 
@@ -70,7 +71,7 @@ def verdict(fit: Fit, bars: Bars = MEANS_IT) -> str:
     ) or (
         fit.label_likeness >= bars.whole_label
         and fit.whole_margin >= bars.whole_margin
-        and fit.likeness >= bars.likeness
+        and fit.likeness >= bars.whole_likeness
     ):
         return "means_it"
     if fit.margin >= bars.margin - POSSIBLY_SLACK and under_the_idea(fit, bars, POSSIBLY_SLACK):

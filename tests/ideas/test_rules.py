@@ -293,7 +293,7 @@ def fit(**changed) -> Fit:
                 "shared_rank": 50,
                 "label_likeness": MEANS_IT.whole_label,
                 "whole_margin": 0.0,
-                "likeness": MEANS_IT.likeness - 0.01,
+                "likeness": MEANS_IT.whole_likeness - 0.01,
             },
             "possibly",
         ),
