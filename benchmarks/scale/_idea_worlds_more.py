@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from benchmarks.scale._idea_world import Idea, Phrasing, WorldSpec
 from benchmarks.scale._idea_world_desk import DESK
+from benchmarks.scale._idea_world_hotel import HOTEL
 from benchmarks.scale._idea_worlds_later import LATER_KEPT_APART, LATER_WORLDS
 
 # -- CLINIC: a hospital's handover notes, guidelines, patient leaflets and supplier contracts --
@@ -676,8 +677,14 @@ FREIGHT = WorldSpec(
     contract_genre=T,
 )
 
-WORLDS = {CLINIC.name: CLINIC, FREIGHT.name: FREIGHT, **LATER_WORLDS, DESK.name: DESK}
+WORLDS = {
+    CLINIC.name: CLINIC,
+    FREIGHT.name: FREIGHT,
+    **LATER_WORLDS,
+    DESK.name: DESK,
+    HOTEL.name: HOTEL,
+}
 KEPT_APART = FREIGHT.name  # run once, at the end, against what was tuned on the others
-# Every world kept apart: freight, the later council world (_idea_worlds_later.py) and the
-# support desk (_idea_world_desk.py), written last.
-KEPT_APART_WORLDS = (KEPT_APART, LATER_KEPT_APART, DESK.name)
+# Every world kept apart: freight, the later council world (_idea_worlds_later.py), the
+# support desk (_idea_world_desk.py) and the hotel (_idea_world_hotel.py), written last.
+KEPT_APART_WORLDS = (KEPT_APART, LATER_KEPT_APART, DESK.name, HOTEL.name)

@@ -66,7 +66,11 @@ class Fit:
     - label_likeness: the idea's cosine to the label's own words;
     - shared_rank: how far down the idea's own list of nearest broader terms the first of the
       sentence's nearest terms comes (0: the sentence and the idea lie nearest the same term);
-    - whole_margin: the margin of the sentence as written, the idea's own words left in.
+    - whole_margin: the margin of the sentence as written, the idea's own words left in;
+    - third_nearest: the sentence's cosine to its third nearest broader term (the idea, counted
+      as one more term, is among the sentence's three nearest when its likeness reaches this);
+    - idea_nearest: the idea's cosine to its own nearest broader term (low when the shipped list
+      has no term near the idea).
     """
 
     likeness: float
@@ -74,6 +78,8 @@ class Fit:
     label_likeness: float
     shared_rank: int
     whole_margin: float = -1.0
+    third_nearest: float = 1.0
+    idea_nearest: float = 1.0
 
 
 def fits(idea: str, items: list[tuple[str, str]]) -> list[Fit]:
@@ -107,6 +113,8 @@ def fits(idea: str, items: list[tuple[str, str]]) -> list[Fit]:
                 label_likeness=float(label_vectors[row] @ idea_vector),
                 shared_rank=int(idea_rank[nearest[row]].min()),
                 whole_margin=float(whole_margin[row]),
+                third_nearest=float(to_concepts[row, nearest[row, -1]]),
+                idea_nearest=float(idea_to_concepts.max()),
             )
         )
     return found

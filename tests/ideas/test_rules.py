@@ -194,6 +194,12 @@ def judged(idea: str, label: str, example: str) -> str:
             "Customer records are deleted after ninety days.",
             "means_it",
         ),
+        (
+            "where do we discuss raising prices?",
+            "charges",
+            "Charges may be adjusted each January in line with the supplier's own costs.",
+            "means_it",
+        ),
         # Near neighbours that borrow the idea's words: never matched.
         (
             "where do we discuss security breaches?",
@@ -220,17 +226,39 @@ def judged(idea: str, label: str, example: str) -> str:
             "The cafeteria opens at noon.",
             "no",
         ),
+        # An idea no shipped broader term lies near is its own term: found where its meaning
+        # is, and still not by a sentence that only borrows its words.
+        (
+            "where do we discuss wedding speeches?",
+            "best man's toast",
+            "The best man's toast ran for forty minutes and made the bride cry.",
+            "means_it",
+        ),
+        (
+            "where do we discuss wedding speeches?",
+            "venue",
+            "The wedding venue's car park closes at midnight.",
+            "no",
+        ),
         # Where the model cannot tell, possibly: never a match to be safe.
         (
             "where do we discuss raising prices?",
-            "charges",
-            "Charges may be adjusted each January in line with the supplier's own costs.",
+            "fees",
+            "Fees are reviewed every year.",
             "possibly",
         ),
     ],
 )
 def test_the_offline_grouper_sorts_a_label_by_its_example_s_meaning(idea, label, example, expected):
     assert judged(idea, label, example) == expected
+
+
+OWN_TERM = {
+    "shared_rank": 50,
+    "idea_nearest": MEANS_IT.own_term_far - 0.01,
+    "likeness": MEANS_IT.own_likeness,
+    "third_nearest": MEANS_IT.own_likeness,
+}
 
 
 def fit(**changed) -> Fit:
@@ -254,6 +282,29 @@ def fit(**changed) -> Fit:
         ({"shared_rank": 50, "label_likeness": POSSIBLY_LABEL}, "possibly"),
         ({"shared_rank": 50, "label_likeness": POSSIBLY_LABEL - 0.01}, "no"),
         ({"margin": 0.2, "shared_rank": 50, "likeness": 0.9}, "no"),
+        # The label's own words and the sentence as written, with the sentence still near the
+        # idea once the idea's words are taken out; a near miss is not.
+        (
+            {"shared_rank": 50, "label_likeness": MEANS_IT.whole_label, "whole_margin": 0.0},
+            "means_it",
+        ),
+        (
+            {
+                "shared_rank": 50,
+                "label_likeness": MEANS_IT.whole_label,
+                "whole_margin": 0.0,
+                "likeness": MEANS_IT.whole_likeness - 0.01,
+            },
+            "possibly",
+        ),
+        # An idea with no shipped term near it stands as its own: the sentence falls under it
+        # when the idea is among the sentence's three nearest terms.
+        (OWN_TERM, "means_it"),
+        ({**OWN_TERM, "idea_nearest": MEANS_IT.own_term_far}, "no"),
+        ({**OWN_TERM, "third_nearest": OWN_TERM["likeness"] + 0.01}, "possibly"),
+        ({**OWN_TERM, "likeness": MEANS_IT.own_likeness - 0.01}, "possibly"),
+        ({**OWN_TERM, "margin": MEANS_IT.margin - 0.01}, "possibly"),
+        ({**OWN_TERM, "third_nearest": OWN_TERM["likeness"] + POSSIBLY_SLACK + 0.01}, "no"),
     ],
 )
 def test_the_grouper_s_bars_and_their_near_neighbours(changed, expected):
