@@ -24,8 +24,7 @@ from limma.match import VOCABULARY_TYPES
 from limma.models import ApiKey, Document, Entity, Sentence, Workspace
 from limma.services.facts import receipt
 from limma.services.region import region_read
-from qa_view.answer.origin import Search
-from qa_view.answer.people import close_counts
+from qa_view.answer.origin import Search, close_counts
 from search.brief_text import MARKUP
 from search.replies import PagePeople, gaps, search_reply
 from search.service import SearchOutcome, search_run
@@ -131,7 +130,7 @@ def search_evidence(
     """Per person a reply lists or holds close: who they are and the words of their documents
     the line rests on; per facet of the niche, its words and whether it names only a place;
     and who of the whole close list shares something of substance (the rest counted by what
-    they lack: qa_view.answer.people.close_counts).
+    they lack: qa_view.answer.origin.close_counts).
 
     Drawn from the outcome the reply was made of (the search already made): nothing is
     searched again and nothing is read."""
