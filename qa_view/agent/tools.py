@@ -362,11 +362,6 @@ class Tool:
         return self.tier == READ or key.may_write
 
 
-def tool_specs(names: Iterable[str] = READ_ONLY_TOOLS) -> list[dict[str, Any]]:
-    """The tools offered to the model, as the agent role's ToolSpec takes them."""
-    return [REGISTRY[name].spec() for name in names]
-
-
 def tools_for(key: ApiKey, listed: Iterable[str] | None = None) -> list[Tool]:
     """The tools `key` may call, of the `listed` ones (default: all): an agent is never shown a
     tool it may not call."""

@@ -28,11 +28,11 @@ from limma import door
 from limma.ids import new_request_id
 from limma.models import ApiKey, Workspace
 from limma.services.keys import api_key_create
-from qa_view.agent.run import SearchSeen, run_question
+from qa_view.agent.loop import run_question
 from qa_view.answer.codes import sentence_for
 from qa_view.answer.draw import Answer, answer_from
 from qa_view.answer.instead import facets_accepting, words_instead
-from qa_view.answer.stream import ASKED_WORDS, FETCHED
+from qa_view.answer.stream import ASKED_WORDS, FETCHED, SearchSeen
 from qa_view.models import (
     PAGE_KEY_ROLE,
     PAGE_KEY_ROLES,
