@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import ipaddress
-import logging
 import math
 import secrets
 from dataclasses import asdict
@@ -40,8 +39,6 @@ from qa_view.models import (
 from qa_view.page.ceilings import ceiling_reached
 from qa_view.page.examples import Example
 from qa_view.page.reference import refers_to_answer
-
-logger = logging.getLogger(__name__)
 
 SESSION_KEY = "qa_visitor"
 # A browser that signed in as a visitor carries this signed cookie (the visitor's name_key):
