@@ -349,10 +349,6 @@ class Tool:
     def input_schema(self) -> dict[str, Any]:
         return TOOL_SPECS[self.name]["parameters"]
 
-    def spec(self) -> dict[str, Any]:
-        """As the agent role's ToolSpec takes it."""
-        return TOOL_SPECS[self.name]
-
     @property
     def read_only(self) -> bool:
         """Whether the call leaves the store as it found it (MCP's readOnlyHint)."""

@@ -6,10 +6,11 @@ people, each once, and who is close. A list made without the niche the question 
 never drawn as the answer. The agent's own text is drawn beside it, with no id left in it.
 
 The views call `run_answer` alone. It calls each stage before it once, in order, and hands
-each what it needs as data: the events are read in qa_view.answer.origin (an Origin), the
-people and who is close found in qa_view.answer.people, the lines written in
-qa_view.answer.lines, and each code said through qa_view.answer.codes; this module puts them
-together into an Answer the template reads as it is (docs/architecture.md#the-way-of-a-question).
+each what it needs as data: the events, and who of the close list is close, are read in
+qa_view.answer.origin; the lines are written in qa_view.answer.lines, each code said through
+qa_view.answer.codes; the rows of who fits and who is close are made in qa_view.answer.people;
+this module puts them together into an Answer the template reads as it is
+(docs/architecture.md#the-way-of-a-question).
 """
 
 from __future__ import annotations

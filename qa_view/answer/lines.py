@@ -46,7 +46,7 @@ def first_line(
     """The search's own counts; an unfinished read, an unsearched part, an early stop.
 
     `close`: of the search's one condition short, those who share something of substance with
-    the question (qa_view.answer.people.close_of, over the search's whole close list)."""
+    the question (qa_view.answer.origin.close_read, over the search's whole close list)."""
     total = int((reply.get("matched") or {}).get("total") or 0)
     reading = reply.get("reading") if isinstance(reply.get("reading"), dict) else None
     so_far = " so far" if reading else ""

@@ -4,7 +4,7 @@
 address under a reuse-only budget, never a brief — at the next offset, so nothing is read and
 nothing is spent, and the counts stay the search's own. Who is close is paged from the
 criterion's whole close list, of those who share something of substance with the question
-(qa_view.answer.people): the others are only counted.
+(qa_view.answer.origin): the others are only counted.
 """
 
 from __future__ import annotations
