@@ -295,7 +295,7 @@ def page_answer(brought, question: str, example: dict | None, turns: int) -> dic
     """The page's agent on one question: how it ended, its first line, whom its searches
     matched (the reader's verdicts, not the model's words)."""
     from limma.ids import new_request_id
-    from qa_view.agent.run import run_question
+    from qa_view.agent.loop import run_question
 
     started = time.perf_counter()
     outcome = run_question(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from qa_view.page.visitors import run_execute
+from qa_view.page.answering import run_execute
 
 
 def run(run_id: int) -> None:
-    """Answer one visitor's question (qa_view.page.visitors.run_execute claims it first)."""
+    """Answer one visitor's question (qa_view.page.answering.run_execute claims it first)."""
     run_execute(run_id=run_id)

@@ -349,10 +349,6 @@ class Tool:
     def input_schema(self) -> dict[str, Any]:
         return TOOL_SPECS[self.name]["parameters"]
 
-    def spec(self) -> dict[str, Any]:
-        """As the agent role's ToolSpec takes it."""
-        return TOOL_SPECS[self.name]
-
     @property
     def read_only(self) -> bool:
         """Whether the call leaves the store as it found it (MCP's readOnlyHint)."""
@@ -360,11 +356,6 @@ class Tool:
 
     def may_call(self, key: ApiKey) -> bool:
         return self.tier == READ or key.may_write
-
-
-def tool_specs(names: Iterable[str] = READ_ONLY_TOOLS) -> list[dict[str, Any]]:
-    """The tools offered to the model, as the agent role's ToolSpec takes them."""
-    return [REGISTRY[name].spec() for name in names]
 
 
 def tools_for(key: ApiKey, listed: Iterable[str] | None = None) -> list[Tool]:

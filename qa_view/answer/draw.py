@@ -5,58 +5,59 @@ how many profiles were checked (with the reasons, each through the closed code t
 people, each once, and who is close. A list made without the niche the question asked for is
 never drawn as the answer. The agent's own text is drawn beside it, with no id left in it.
 
-The events are read in qa_view.answer.origin, the two lines written in qa_view.answer.lines,
-the people and who is close found in qa_view.answer.people; this module puts them together.
+The views call `run_answer` alone. It calls each stage before it once, in order, and hands
+each what it needs as data: the events, and who of the close list is close, are read in
+qa_view.answer.origin; the lines are written in qa_view.answer.lines, each code said through
+qa_view.answer.codes; the rows of who fits and who is close are made in qa_view.answer.people;
+this module puts them together into an Answer the template reads as it is
+(docs/architecture.md#the-way-of-a-question).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
 
 from limma.segment_sentences import sentence_spans
 from qa_view.answer.codes import sentence_for
 from qa_view.answer.lines import (
-    LIST_CHANGES,
-    first_line,
+    list_lines,
     not_read_sentence,
     not_split_sentence,
     offered_heading,
-    quiet_line,
     showing,
     unsearched_sentence,
-    unshared_line,
 )
 from qa_view.answer.origin import (
-    DONE,
-    ERROR,
+    FAILED,
+    LIST_CHANGES,
+    NO_SEARCH,
+    NOT_SEARCHED,
+    PENDING,
+    PERSON,
+    UNREAD,
+    Origin,
     Search,
-    answer_search,
-    constraints_only,
-    event_data,
-    event_failed,
-    events_asked_niche,
+    close_read,
+    origin_of,
 )
-from qa_view.answer.people import (
-    Close,
-    Person,
-    about_text,
-    close_of,
-    close_people,
-    facet_text,
-    listed_people,
-)
+from qa_view.answer.people import Close, Person, about_text, close_people, listed_people
+from qa_view.models import Run
+from qa_view.page.outside import OUTSIDE_SENTENCE, OUTSIDE_STOP
 
 ID = re.compile(r"\b(?:req_[0-9a-f]{6,}|crit_[0-9a-f]{6,}|map_[0-9a-f]{6,}|[0-9a-f]{24,64})\b")
 NICHE_FAILED = "niche_search_failed"  # a niche search that did not come back, said generally
 SAID_AS_IS = frozenset({"criteria_read_needs_write", "too_many_criteria", "compile_unavailable"})
-NOT_READ = frozenset({"not_run", "over_budget", "failed"})  # a niche with no lists
 NOT_SPLIT = "decomposition_incomplete"  # read nothing: a part of the niche is no condition
 NO_ANSWER = "This question got no answer; try asking it in other words."
 MARKUP_LEFT_OUT = "The question's markup was left out; its words were searched as written."
-FAILED = "agent_failed"
+UNEXPECTED = "agent_failed"  # a fault of ours while answering: said as the table says it
 # Words that say nothing of their own beside the list ("They are A and B.").
 FILLER = frozenset(
     "a an and are as at based both but by close condition far fit fits for from has have in is "  # noqa: SIM905
@@ -67,7 +68,7 @@ FILLER = frozenset(
 
 @dataclass(frozen=True)
 class Answer:
-    kind: str  # pending, list, person, text, no_niche, not_searched, failed, empty
+    kind: str  # pending, list, person, text, no_niche, not_searched, failed, empty, outside
     first_line: str = ""
     quiet_line: str = ""
     reasons: tuple[str, ...] = ()
@@ -83,32 +84,42 @@ class Answer:
     offered: tuple[Person, ...] = ()
     offered_heading: str = ""
     offered_total: int = 0
+    offered_showing: str = ""  # how many of the people offered are shown
     # The whole answer, paged: the search's own totals, and where "Show more" goes on from.
     fits_total: int = 0
     fits_next: int | None = None
+    fits_showing: str = ""  # "Showing 50 of 109", where "Show more" goes on
     close_total: int = 0
     close_next: int | None = None
+    close_showing: str = ""
     markup_line: str = ""  # markup taken out of the question, said (it is no condition)
+    # Everybody with a [source] under the answer, in its numbering.
+    sourced: tuple[Person | Close, ...] = field(init=False, default=())
 
-    @property
-    def fits_showing(self) -> str:
-        return showing(len(self.people), self.fits_total) if self.fits_next is not None else ""
-
-    @property
-    def offered_showing(self) -> str:
-        """How many of the people offered are shown (the heading says what they are)."""
-        return showing(len(self.offered), self.offered_total)
-
-    @property
-    def close_showing(self) -> str:
-        return showing(self.close_next or 0, self.close_total) if self.close_next else ""
-
-    @property
-    def sourced(self) -> tuple[Person | Close, ...]:
-        return (*self.people, *self.close, *self.offered)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sourced", (*self.people, *self.close, *self.offered))
 
 
 # --- the answer --------------------------------------------------------------------------------
+
+
+def run_answer(run: Run) -> Answer:
+    """What the page draws of a run: the one way into the answer's stages."""
+    if not run.finished and run.started_at is not None and _stale(run):
+        # Its worker stopped mid-run (a task outlives no timeout): say so, and stop polling.
+        return Answer("failed", first_line=sentence_for(UNEXPECTED))
+    if run.stop == OUTSIDE_STOP:
+        return Answer("outside", first_line=OUTSIDE_SENTENCE)
+    ended = any(event.get("kind") == "error" for event in run.page_events)
+    if run.state == Run.State.FAILED and run.error_code and not ended:
+        # Refused before the agent ran (a ceiling), or a fault of ours: one sentence.
+        return Answer("failed", first_line=sentence_for(run.error_code))
+    return answer_from(run.page_events, niche=bool(run.niche), evidence=run.evidence)
+
+
+def _stale(run: Run) -> bool:
+    timeout = int(settings.Q_CLUSTER.get("timeout") or 0)
+    return bool(timeout) and timezone.now() - run.started_at > timedelta(seconds=timeout + 60)
 
 
 def answer_from(
@@ -120,115 +131,111 @@ def answer_from(
 ) -> Answer:
     """What the page draws of a run's page events (`niche`: the run asked for one)."""
     evidence = evidence or {}
-    ended = [e for e in events if e.get("kind") in (DONE, ERROR)]
-    if not ended:
+    origin = origin_of(events, niche=niche)
+    if origin.kind == PENDING:
         return Answer("pending")
-    if ended[-1].get("kind") == ERROR:
-        return Answer("failed", first_line=sentence(event_data(ended[-1]).get("code") or FAILED))
-    done = event_data(ended[-1])
-    wanted_niche = niche or events_asked_niche(events)
-    search = answer_search(events, niche=wanted_niche)
-    note = tuple(scrubbed_lines(str(done.get("answer") or "")))
-    if search is None:
-        if wanted_niche:
+    if origin.kind == FAILED:
+        return Answer("failed", first_line=sentence(origin.end.get("code") or UNEXPECTED))
+    note = tuple(scrubbed_lines(str(origin.end.get("answer") or "")))
+    if origin.kind == NO_SEARCH:
+        if origin.wanted_niche:
             # A list made without the niche is never the answer: one sentence, nobody listed.
-            codes = [str(event_data(e)["code"]) for e in events if event_failed(e)]
+            codes = origin.failed_codes
             code = codes[-1] if codes and codes[-1] in SAID_AS_IS else NICHE_FAILED
             return Answer("no_niche", first_line=sentence(code))
         return Answer("text", note=note) if note else Answer("empty", first_line=NO_ANSWER)
-    answer = _answered(
-        events,
-        done,
-        search,
-        wanted_niche=wanted_niche,
-        note=note,
-        evidence=evidence,
-        sentence=sentence,
+    assert origin.search is not None
+    if origin.kind == NOT_SEARCHED:
+        answer = _not_searched(origin.search, origin, evidence)
+    elif origin.kind == UNREAD:
+        answer = _unread(origin.search, origin, evidence, sentence)
+    elif origin.kind == PERSON:
+        answer = _about_one(origin.search, evidence, note, sentence)
+    else:
+        answer = _listed(origin.search, origin, evidence, note, sentence)
+    return replace(answer, markup_line=MARKUP_LEFT_OUT) if origin.search.markup else answer
+
+
+def _not_searched(search: Search, origin: Origin, evidence: dict[str, Any]) -> Answer:
+    """A part of the question was not searched: the list is of another question, and offered
+    only where other conditions made it (else it is everybody)."""
+    offered = listed_people(search, evidence) if search.constraints else ()
+    total = int((search.last.get("matched") or {}).get("total") or 0)
+    return Answer(
+        "not_searched",
+        first_line=unsearched_sentence(search.unsearched, sum(origin.unsearched.values())),
+        offered=offered,
+        offered_heading=offered_heading(total, search.unsearched) if offered else "",
+        offered_total=total,
+        offered_showing=showing(len(offered), total),
+        search=search,
     )
-    return replace(answer, markup_line=MARKUP_LEFT_OUT) if search.markup else answer
 
 
-def _answered(
-    events: list[dict[str, Any]],
-    done: dict[str, Any],
+def _unread(
+    search: Search, origin: Origin, evidence: dict[str, Any], sentence: Callable[..., str]
+) -> Answer:
+    """The niche came back unread: a list of the ordinary conditions alone is no answer; who
+    they leave is offered under a heading that says so, where there are such conditions."""
+    plain = origin.plain if origin.plain is not None and origin.plain.constraints else None
+    offered = listed_people(plain, evidence) if plain is not None else ()
+    criterion = search.last.get("criterion") or {}
+    said = sentence(criterion.get("status_reason") or f"criterion_{criterion['status']}")
+    if criterion.get("status_reason") == NOT_SPLIT and search.not_split:
+        said = not_split_sentence(search.not_split)
+    unread = Answer(
+        "no_niche", first_line=not_read_sentence(search.niche_words, said), search=search
+    )
+    if plain is None:
+        return unread  # no other condition: who it leaves is everybody, no answer
+    total = int((plain.last.get("matched") or {}).get("total") or 0)
+    heading = offered_heading(total, [search.niche_words] if search.niche_words else [])
+    return replace(
+        unread,
+        offered=offered,
+        offered_heading=heading if offered else "",
+        offered_total=total,
+        offered_showing=showing(len(offered), total),
+    )
+
+
+def _about_one(
+    search: Search, evidence: dict[str, Any], note: tuple[str, ...], sentence: Callable[..., str]
+) -> Answer:
+    """An answer about one person is the agent's sentences, with their [source] under them,
+    whether they fit or were close (then the reply lists nobody as fitting)."""
+    people = listed_people(search, evidence) or fetched(search, evidence, sentence)
+    return Answer("person", people=people, note=note, search=search)
+
+
+def _listed(
     search: Search,
-    *,
-    wanted_niche: bool,
-    note: tuple[str, ...],
+    origin: Origin,
     evidence: dict[str, Any],
+    note: tuple[str, ...],
     sentence: Callable[..., str],
 ) -> Answer:
-    """The answer of a run whose search came back."""
-    unsearched = unsearched_parts(search)
-    if unsearched and search.last.get("detail") != "full":
-        # A part of the question was not searched: the list is of another question, and
-        # offered only where other conditions made it (else it is everybody).
-        offered = listed_people(search, evidence) if search.constraints else ()
-        total = int((search.last.get("matched") or {}).get("total") or 0)
-        return Answer(
-            "not_searched",
-            first_line=unsearched_sentence(search.unsearched, sum(unsearched.values())),
-            offered=offered,
-            offered_heading=offered_heading(total, search.unsearched) if offered else "",
-            offered_total=total,
-            search=search,
-        )
-    criterion = search.last.get("criterion") or {}
-    if criterion.get("status") in NOT_READ and not (criterion.get("counts") or {}).get("matched"):
-        # The niche came back unread: a list of the ordinary conditions alone is no answer.
-        said = sentence(criterion.get("status_reason") or f"criterion_{criterion['status']}")
-        if criterion.get("status_reason") == NOT_SPLIT and search.not_split:
-            said = not_split_sentence(search.not_split)
-        unread = Answer(
-            "no_niche", first_line=not_read_sentence(search.niche_words, said), search=search
-        )
-        plain = constraints_only(events, search)
-        if plain is None or not plain.constraints:
-            return unread  # no other condition: who it leaves is everybody, no answer
-        offered = listed_people(plain, evidence)
-        total = int((plain.last.get("matched") or {}).get("total") or 0)
-        heading = offered_heading(total, [search.niche_words] if search.niche_words else [])
-        return replace(
-            unread,
-            offered=offered,
-            offered_heading=heading if offered else "",
-            offered_total=total,
-        )
-    people = listed_people(search, evidence)
-    if search.last.get("detail") == "full":
-        # An answer about one person is the agent's sentences, with their [source] under them,
-        # whether they fit or were close (then the reply lists nobody as fitting).
-        return Answer(
-            "person", people=people or fetched(search, evidence, sentence), note=note, search=search
-        )
-    close = close_people(search.last, evidence, start=len(people), sentence=sentence)
-    counted = close_of(search.last, evidence)
-    facets = evidence.get("facets") or {}
-    unshared = tuple(
-        unshared_line(int(item["n"]), facet_text(facets, item["lacks"]), item["because"])
-        for item in counted["unshared"]
-        if item.get("n")
-    )
-    counted_reply = markup_aside(search)
-    quiet, reasons = quiet_line(counted_reply, listed=len(people), sentence=sentence)
+    """A list: who is close and the counts (origin), the lines over it with each code said
+    (lines, codes), then who fits and who is close as rows (people), and the agent's sentences
+    that add something to them."""
+    closeness = close_read(search.last, evidence)
     fits_total = int((search.last.get("matched") or {}).get("total") or 0)
     offsets = [(r.get("matched") or {}).get("next_offset") for r in search.replies]
     fits_next = max((o for o in offsets if isinstance(o, int)), default=None)
-    close_total = int(counted["shared"])
-    stop = str(done.get("stop") or "")
-    answer = Answer(
-        "list",
-        first_line=first_line(counted_reply, stop=stop, sentence=sentence, close=close_total),
-        quiet_line=quiet,
-        reasons=reasons,
-        people=people,
-        close=close,
-        unshared=unshared,
-        search=search,
-        fits_total=fits_total,
-        fits_next=fits_next if fits_next is not None and len(people) < fits_total else None,
-        close_total=close_total,
-        close_next=len(close) if len(close) < close_total else None,
+    fits_next = fits_next if fits_next is not None and origin.listed < fits_total else None
+    close_total = closeness.shared
+    close_listed = len(closeness.listed)
+    close_next = close_listed if close_listed < close_total else None
+    fits_showing = showing(origin.listed, fits_total) if fits_next is not None else ""
+    close_showing = showing(close_next or 0, close_total) if close_next else ""
+    lines = list_lines(
+        origin.counted,
+        listed=origin.listed,
+        close=close_total,
+        close_listed=closeness.listed,
+        unshared=closeness.unshared,
+        stop=str(origin.end.get("stop") or ""),
+        sentence=sentence,
     )
     # What was not searched is the page's to say, from the reply: the agent's own count of it
     # (which would count the markup taken out of the question) is never drawn beside it.
@@ -237,29 +244,27 @@ def _answered(
         for code, n in (search.last.get("incomplete_because") or {}).items()
         if code.startswith(LIST_CHANGES)
     }
+    people = listed_people(search, evidence)
+    close = close_people(closeness.listed, evidence, start=len(people), because=lines.because)
+    answer = Answer(
+        "list",
+        first_line=lines.first,
+        quiet_line=lines.quiet,
+        reasons=lines.reasons,
+        people=people,
+        close=close,
+        unshared=lines.unshared,
+        search=search,
+        fits_total=fits_total,
+        fits_next=fits_next,
+        fits_showing=fits_showing,
+        close_total=close_total,
+        close_next=close_next,
+        close_showing=close_showing,
+    )
     note = tuple(line for line in note if line not in restated)
-    return replace(answer, note=added_lines(note, answer, withheld=_withheld(events, answer)))
-
-
-def unsearched_parts(search: Search) -> dict[str, int]:
-    """What the last reply says was not searched, each with its count."""
-    return {
-        code: int(n)
-        for code, n in (markup_aside(search).get("incomplete_because") or {}).items()
-        if code.startswith(LIST_CHANGES)
-    }
-
-
-def markup_aside(search: Search) -> dict[str, Any]:
-    """The last reply with the markup taken out of the question no longer counted as a part
-    dropped: it is no condition, so the words left are the whole question (it is said apart)."""
-    reasons = dict(search.last.get("incomplete_because") or {})
-    if not search.markup or "dropped" not in reasons:
-        return search.last
-    reasons["dropped"] = int(reasons["dropped"]) - len(search.markup)
-    if reasons["dropped"] <= 0:
-        del reasons["dropped"]
-    return {**search.last, "incomplete_because": reasons}
+    withheld = {name for name in origin.named - {p.name for p in answer.sourced} if name.strip()}
+    return replace(answer, note=added_lines(note, answer, withheld=withheld))
 
 
 def fetched(
@@ -268,15 +273,14 @@ def fetched(
     """The people a fetch asked about, by the names the page knows them by; somebody one
     condition short with the condition they lack."""
     found = evidence.get("people") or {}
+    asked = [a for a in search.fetched if a.get("name")]
+    abouts = [about_text((found.get(a["entity_id"]) or {}).get("about")) for a in asked]
     people: list[Person | Close] = []
-    for asked in search.fetched:
-        entity_id, name = asked["entity_id"], asked.get("name") or ""
-        if not name:
-            continue
-        about = about_text((found.get(entity_id) or {}).get("about"))
-        if asked.get("lacks"):
-            because = sentence(asked["because"]) if asked.get("because") else ""
-            people.append(Close(len(people), entity_id, name, about, asked["lacks"], because))
+    for a, about in zip(asked, abouts, strict=True):
+        entity_id, name = a["entity_id"], a["name"]
+        if a.get("lacks"):
+            because = sentence(a["because"]) if a.get("because") else ""
+            people.append(Close(len(people), entity_id, name, about, a["lacks"], because))
         else:
             people.append(Person(len(people), entity_id, name, about))
     return tuple(people)
@@ -295,21 +299,6 @@ def _drawn(answer: Answer) -> list[str]:
     close = [" ".join([c.name, c.about, c.lacks, c.because, c.quote]) for c in answer.close]
     drawn = [answer.first_line, answer.quiet_line, *answer.reasons, *answer.unshared]
     return [*drawn, *people, *close]
-
-
-def _withheld(events: list[dict[str, Any]], answer: Answer) -> set[str]:
-    """The names of people the run's searches returned and the page does not draw: somebody
-    one condition short who shares nothing of substance, a first call's people."""
-    known: set[str] = set()
-    for event in events:
-        reply = event_data(event).get("reply")
-        if event.get("kind") != "reply" or not isinstance(reply, dict):
-            continue
-        close = reply.get("close") if isinstance(reply.get("close"), dict) else {}
-        for listed in (reply.get("matches") or [], close.get("matches") or []):
-            known |= {str(m["name"]) for m in listed if isinstance(m, dict) and m.get("name")}
-    drawn = {person.name for person in answer.sourced}
-    return {name for name in known - drawn if name.strip()}
 
 
 # A sentence that says how many fit or are close: the first line says it, from the search.

@@ -8,14 +8,12 @@ reply alone, with no people and no agent's text in it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
+from qa_view.answer.origin import LIST_CHANGES
+
 NORMAL_STOPS = frozenset({"", "end_turn", "stop"})
-# incomplete_because codes that say a part of the question was NOT searched: said in the first
-# line, because the answer is then another one. The rest are why some could not be confirmed.
-NOT_SEARCHED_PREFIXES = ("not_bound:", "dropped", "not_compiled")
-# Of those, the ones that make a list another question's: nobody is listed under the question.
-LIST_CHANGES = NOT_SEARCHED_PREFIXES
 READ_REASONS = frozenset(
     {"criterion_silent", "criterion_conflict", "criterion_not_read", "criterion_no_documents"}
 )
@@ -35,7 +33,9 @@ def _reasons(reply: dict[str, Any]) -> dict[str, int]:
 
 
 def not_searched(code: str) -> bool:
-    if code.startswith(NOT_SEARCHED_PREFIXES):
+    """A code that says a part of the question was NOT searched: said in the first line,
+    because the answer is then another one. The rest are why some could not be confirmed."""
+    if code.startswith(LIST_CHANGES):
         return True
     return code.startswith("criterion_") and code not in READ_REASONS
 
@@ -46,7 +46,7 @@ def first_line(
     """The search's own counts; an unfinished read, an unsearched part, an early stop.
 
     `close`: of the search's one condition short, those who share something of substance with
-    the question (qa_view.answer.people.close_of, over the search's whole close list)."""
+    the question (qa_view.answer.origin.close_read, over the search's whole close list)."""
     total = int((reply.get("matched") or {}).get("total") or 0)
     reading = reply.get("reading") if isinstance(reply.get("reading"), dict) else None
     so_far = " so far" if reading else ""
@@ -119,6 +119,49 @@ def unshared_line(n: int, lacks: str, because: str) -> str:
         f"Of the profiles checked, 1 says nothing of {said}.",
         f"Of the profiles checked, {{n}} say nothing of {said}.",
     )
+
+
+@dataclass(frozen=True)
+class ListLines:
+    """The lines over a list: its first and quiet lines, the reasons behind the quiet one, and
+    who one condition short is only counted."""
+
+    first: str
+    quiet: str
+    reasons: tuple[str, ...]
+    unshared: tuple[str, ...]
+    because: dict[str, str]  # why a condition of someone close is open, by its code
+
+
+def list_lines(
+    reply: dict[str, Any],
+    *,
+    listed: int,
+    close: int,
+    close_listed: Iterable[dict[str, Any]],
+    unshared: Iterable[tuple[int, str, str]],
+    stop: str,
+    sentence: Callable[..., str],
+) -> ListLines:
+    """Every line over a list, from its reply (markup aside), how many it lists, how many are
+    close and the close entries it lists, and those only counted as (how many, what they
+    lack, why)."""
+    quiet, reasons = quiet_line(reply, listed=listed, sentence=sentence)
+    return ListLines(
+        first=first_line(reply, stop=stop, sentence=sentence, close=close),
+        quiet=quiet,
+        reasons=reasons,
+        unshared=tuple(unshared_line(n, lacks, because) for n, lacks, because in unshared),
+        because=because_lines(close_listed, sentence=sentence),
+    )
+
+
+def because_lines(
+    close: Iterable[dict[str, Any]], *, sentence: Callable[..., str]
+) -> dict[str, str]:
+    """Why the condition of each close entry is open, said once per code."""
+    codes = dict.fromkeys(str(entry.get("because") or "not_stated") for entry in close)
+    return {code: sentence(code) for code in codes}
 
 
 def unique_lines(items: Iterable[str]) -> list[str]:

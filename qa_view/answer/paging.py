@@ -4,7 +4,7 @@
 address under a reuse-only budget, never a brief — at the next offset, so nothing is read and
 nothing is spent, and the counts stay the search's own. Who is close is paged from the
 criterion's whole close list, of those who share something of substance with the question
-(qa_view.answer.people): the others are only counted.
+(qa_view.answer.origin): the others are only counted.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from typing import Any
 
 from limma.ids import new_request_id
 from limma.models import ApiKey, Workspace
-from qa_view.answer.lines import showing
-from qa_view.answer.origin import Search
-from qa_view.answer.people import Close, Person, close_people, listed_people, shares_substance
+from qa_view.answer.codes import sentence_for
+from qa_view.answer.lines import because_lines, showing
+from qa_view.answer.origin import Search, close_read, shares_substance
+from qa_view.answer.people import Close, Person, close_people, listed_people
 from qa_view.answer.source import REUSE_ONLY, close_whole, niche_facets, search_evidence
 from search.replies import search_reply
 from search.service import SearchOutcome, search_run
@@ -77,7 +78,10 @@ def more_people(
     page = whole[offset : offset + PAGE]
     reply: dict[str, Any] = {"close": {"total": len(whole), "matches": page}}
     evidence = search_evidence(key=key, outcome=outcome, reply=reply)
-    close = close_people(reply, evidence, start=0)
+    listed = close_read(reply, evidence).listed
+    close = close_people(
+        listed, evidence, start=0, because=because_lines(listed, sentence=sentence_for)
+    )
     positions = {str(item.get("entity_id")): offset + n for n, item in enumerate(page)}
     numbered = tuple(replace(c, index=positions[c.entity_id], listed=CLOSE) for c in close)
     shown = offset + len(page)

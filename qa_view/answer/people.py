@@ -1,26 +1,19 @@
-"""The people an answer lists and who is close: each person once, and somebody one condition
-short who establishes nothing of substance (only a place, or nothing at all) neither named nor
-called close.
+"""The people an answer lists and who is close, as rows of the page: each person once, with who
+they are and the words their line rests on; somebody close with the condition they lack and why.
 
-Close means one condition short AND something of substance established: a condition of the niche
-other than a place, which the search's own `why` names for them. The search's close list
-(docs/concepts.md#close: exactly one condition open) also holds, for a niche of one condition,
-everyone whose documents say nothing of it; the page counts those apart ("Of the profiles read, 109
-say nothing of ...") and calls nobody of them close. The counts are taken over the search's whole
-close list (qa_view.answer.source keeps them), never over what is listed.
-
-A stage after qa_view.answer.lines and before qa_view.answer.draw: the people come from every
-page of the search and the run's evidence, not from the counts the lines are made of.
+Who of the search's close list is close (shares something of substance) is read in
+qa_view.answer.origin, and why each condition is open is said by qa_view.answer.lines; this stage
+makes the rows. A stage after qa_view.answer.lines and before qa_view.answer.draw: the people
+come from every page of the search and the run's evidence, not from the counts the lines are
+made of.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from qa_view.answer.codes import sentence_for
-from qa_view.answer.lines import unique_lines
 from qa_view.answer.origin import Search
 
 
@@ -87,7 +80,7 @@ def _receipt_words(match: dict[str, Any]) -> list[str]:
 
 def _words(texts: Iterable[str]) -> tuple[str, ...]:
     """Each quote once; a quote inside a longer one is already said by it."""
-    unique = unique_lines(" ".join(str(text).split()) for text in texts)
+    unique = list(dict.fromkeys(said for said in (" ".join(str(t).split()) for t in texts) if said))
     return tuple(t for t in unique if not any(t != o and t in o for o in unique))
 
 
@@ -97,78 +90,28 @@ def _record(match: dict[str, Any], *, said: str) -> tuple[str, ...]:
         value = why.get("term") or why.get("value")
         if value is not None and str(value).casefold() not in said:
             values.append(str(value))
-    return tuple(unique_lines(values))
-
-
-def shares_substance(item: dict[str, Any], facets: dict[str, Any]) -> bool:
-    """A close entry whose documents establish a condition that is not a place: its `why` (the
-    conditions the documents do establish) names one. A facet the evidence does not describe
-    is taken as substance: the page withholds nobody on what it does not know."""
-    return any(not (facets.get(str(key)) or {}).get("place") for key in item.get("why") or [])
-
-
-def close_counts(whole: Iterable[dict[str, Any]], facets: dict[str, Any]) -> dict[str, Any]:
-    """Over the search's whole close list: how many share something of substance, and the
-    rest by the condition they lack and why (kept with a run's evidence)."""
-    shared = 0
-    unshared: dict[tuple[str, str], int] = {}
-    for item in whole:
-        if shares_substance(item, facets):
-            shared += 1
-            continue
-        said = (str(item.get("lacks") or ""), str(item.get("because") or "not_stated"))
-        unshared[said] = unshared.get(said, 0) + 1
-    return {
-        "shared": shared,
-        "unshared": [
-            {"lacks": lacks, "because": because, "n": n} for (lacks, because), n in unshared.items()
-        ],
-    }
-
-
-def facet_text(facets: dict[str, Any], key: str) -> str:
-    return str((facets.get(key) or {}).get("text") or key.replace("_", " "))
+    return tuple(dict.fromkeys(values))
 
 
 def close_people(
-    reply: dict[str, Any],
+    listed: Iterable[dict[str, Any]],
     evidence: dict[str, Any],
     *,
     start: int,
-    sentence: Callable[..., str] = sentence_for,
+    because: Mapping[str, str],
 ) -> tuple[Close, ...]:
-    """Who of a close list is close: those who share something of substance, each with the
-    condition they lack; the others are only counted (close_counts)."""
-    facets = evidence.get("facets") or {}
+    """Who is close, as the page lists them: the close entries that share something of
+    substance (qa_view.answer.origin.close_read, each with what they lack in the niche's
+    words), with who they are and why the condition is open (`because`: each code's sentence,
+    said by qa_view.answer.lines)."""
     found = evidence.get("people") or {}
-    block = reply.get("close") if isinstance(reply.get("close"), dict) else {}
-    matches = [m for m in block.get("matches") or [] if isinstance(m, dict)]
-    listed: list[Close] = []
-    for match in matches:
-        if not shares_substance(match, facets):
-            continue
+    people: list[Close] = []
+    for match in listed:
         entity_id = str(match.get("entity_id") or "")
-        lacks = facet_text(facets, str(match.get("lacks") or ""))
-        because = sentence(str(match.get("because") or "not_stated"))
-        stated = match.get("because") == "stated_not_verified"
+        code = str(match.get("because") or "not_stated")
         about = about_text((found.get(entity_id) or {}).get("about"))
-        quote = str(match.get("quote") or "") if stated else ""
+        quote = str(match.get("quote") or "") if code == "stated_not_verified" else ""
         name = str(match.get("name") or "")
-        listed.append(Close(start + len(listed), entity_id, name, about, lacks, because, quote))
-    return tuple(listed)
-
-
-def close_of(reply: dict[str, Any], evidence: dict[str, Any]) -> dict[str, Any]:
-    """The close counts of an answer's last reply, as the run's evidence kept them. A run kept
-    without them is counted from the reply alone: where the niche has two conditions or more
-    that are no place, everyone one condition short establishes one of them; else only the
-    listed can be told, and only they are counted."""
-    kept = evidence.get("close")
-    if isinstance(kept, dict) and isinstance(kept.get("shared"), int):
-        return kept
-    block = reply.get("close") if isinstance(reply.get("close"), dict) else {}
-    facets = evidence.get("facets") or {}
-    substance = [key for key, facet in facets.items() if not (facet or {}).get("place")]
-    if not facets or len(substance) >= 2:
-        return {"shared": int(block.get("total") or 0), "unshared": []}
-    return close_counts([m for m in block.get("matches") or [] if isinstance(m, dict)], facets)
+        lacks, said = str(match.get("lacks") or ""), because[code]
+        people.append(Close(start + len(people), entity_id, name, about, lacks, said, quote))
+    return tuple(people)

@@ -24,10 +24,8 @@ from limma.match import VOCABULARY_TYPES
 from limma.models import ApiKey, Document, Entity, Sentence, Workspace
 from limma.services.facts import receipt
 from limma.services.region import region_read
-from qa_view.answer.origin import Search
-from qa_view.answer.people import close_counts
-from search.brief_text import MARKUP
-from search.replies import PagePeople, gaps, search_reply
+from qa_view.answer.origin import Search, close_counts
+from search.replies import PagePeople, search_reply
 from search.service import SearchOutcome, search_run
 
 logger = logging.getLogger(__name__)
@@ -131,7 +129,7 @@ def search_evidence(
     """Per person a reply lists or holds close: who they are and the words of their documents
     the line rests on; per facet of the niche, its words and whether it names only a place;
     and who of the whole close list shares something of substance (the rest counted by what
-    they lack: qa_view.answer.people.close_counts).
+    they lack: qa_view.answer.origin.close_counts).
 
     Drawn from the outcome the reply was made of (the search already made): nothing is
     searched again and nothing is read."""
@@ -164,52 +162,6 @@ def search_evidence(
     if run is not None and run.lists is not None:
         evidence["close"] = close_counts(close_whole(outcome), facets)
     return evidence
-
-
-def unsearched_words(outcome: SearchOutcome) -> list[str]:
-    """The visitor's own words of every part of the request that was not searched: a brief's
-    dropped words, a condition it could not compile, a constraint that could not be bound.
-    Markup is no part of the question: it is said apart (markup_words)."""
-    said: list[str] = []
-    for gap in gaps(outcome):
-        if gap.get("why") == MARKUP:
-            continue
-        if gap.get("words"):
-            said.append(str(gap["words"]))
-            continue
-        constraint = gap.get("constraint")
-        value = constraint.get("value") if isinstance(constraint, dict) else constraint
-        if isinstance(value, list):
-            said += [str(v) for v in value if v not in (None, "")]
-        elif value not in (None, ""):
-            said.append(str(value))
-    return list(dict.fromkeys(" ".join(s.split()) for s in said if s.strip()))
-
-
-def markup_words(outcome: SearchOutcome) -> list[str]:
-    """The markup a brief's compiler took out of the question ("<b>", a script): no condition
-    of it, so the words left are the whole question; the page says it was left out."""
-    return [str(gap["words"]) for gap in gaps(outcome) if gap.get("why") == MARKUP]
-
-
-def niche_words(outcome: SearchOutcome) -> str:
-    """The niche a search asked for, in its words (a brief's handed-on niche, or the text)."""
-    run = outcome.criteria
-    if run is not None and run.criterion is not None:
-        return " ".join(run.criterion.text.split())
-    compiled = outcome.compiled
-    return " ".join((compiled.criterion or "").split()) if compiled is not None else ""
-
-
-def not_split_words(outcome: SearchOutcome) -> list[str]:
-    """The words of a niche its split left as no condition (the read then reads nothing):
-    "experience", "sold", "directors", as the split hands them back."""
-    run = outcome.criteria
-    split = run.resolved.split if run is not None else None
-    if split is None or split.status != "incomplete":
-        return []
-    said = [" ".join(str(item.get("words") or "").split()) for item in split.incomplete]
-    return list(dict.fromkeys(words for words in said if words))
 
 
 # --- [source] ----------------------------------------------------------------------------------

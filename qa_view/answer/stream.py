@@ -4,13 +4,28 @@ Of a search's compact reply the page gets what it draws; of a search that did no
 code and whether it asked for a niche; of the end, the agent's answer, guarded, and why the loop
 stopped; of a failure, a code. What a read cost, request ids, the calls that return more, the
 map's version, tool calls and their arguments, tokens and the model's name stay on the server.
+
+The first stage of the answer: fed each event of a run as it happens (qa_view.agent.loop), it
+learns of each tool result who it names and the visitor's words it left unsearched, keeps of
+each search what the page may use of it (`SearchSeen`, with the evidence the search's own outcome
+holds: qa_view.answer.source.search_evidence), and keeps what the page is sent on the Run as it
+comes.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
+
+from limma.models import ApiKey, Entity, ExternalId, Workspace
+from qa_view.agent.tools import ToolResult
+from qa_view.answer.source import search_evidence
+from qa_view.models import Run
+from search.brief_text import MARKUP
+from search.replies import gaps
+from search.service import SearchOutcome
 
 # Of a search reply, exactly what the page draws.
 REPLY_KEPT = (
@@ -176,21 +191,59 @@ def search_asked_niche(
     return bool(args.get("criteria") or args.get("brief")) or code == NEEDS_WRITE
 
 
+@dataclass(frozen=True)
+class SearchSeen:
+    """One limma_search the agent made, as the page may use it: the projected reply, or the
+    code it was refused with, and whether it asked for a niche."""
+
+    call_id: str
+    niche: bool
+    ok: bool
+    constraints: list[Any]
+    reply: dict[str, Any] | None = None  # what the page draws of the reply (kept_of)
+    code: str | None = None  # the refusal's type, when it did not come back
+    entity_fetch: bool = False  # restricted to entity_ids: one person, not a list
+    # Who the reply lists and the words behind each line, from the search already made.
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+
 class PageStream:
-    """Feed it a run's events in order; `feed` returns what the page is sent, or None."""
+    """Feed it a run's events in order; `feed` returns what the page is sent, or None.
 
-    def __init__(self, names: Mapping[str, str] | None = None) -> None:
-        self.guard = Guard(names)
+    With a workspace, each tool result fed with its ToolResult is learnt from: the event is
+    completed with who it names (by every id the page may meet them under) and the visitor's
+    words, and each search is kept in `searches`. With `run_pk`, the replies the page is sent
+    are saved on that Run as they come, so the page can draw a running question's progress."""
+
+    def __init__(
+        self,
+        names: Mapping[str, str] | None = None,
+        *,
+        workspace: Workspace | None = None,
+        key: ApiKey | None = None,
+        run_pk: int | None = None,
+    ) -> None:
+        self.workspace = workspace
+        self.key = key
+        self.run_pk = run_pk
+        known = dict(names or {})
+        self.guard = Guard(aliases(workspace, known) if workspace is not None else known)
         self.calls: dict[str, dict[str, Any]] = {}
+        self.searches: list[SearchSeen] = []
+        self.replies_sent: list[dict[str, Any]] = []
 
-    def feed(self, event: Mapping[str, Any]) -> dict[str, Any] | None:
+    def feed(
+        self, event: Mapping[str, Any], result: ToolResult | None = None
+    ) -> dict[str, Any] | None:
         kind, data = event.get("kind"), event.get("data") or {}
         if kind == "tool_call":
             args = data.get("args")
             self.calls[str(data.get("id"))] = args if isinstance(args, dict) else {}
             return None
         if kind == "tool_result":
-            return self._result(data)
+            if result is not None and self.workspace is not None and isinstance(data, dict):
+                self._learn(data, result)
+            return self._kept(self._result(data))
         if kind == "done":
             self.guard.forbid([str(data.get("model") or "")])
             answer = self.guard(data.get("answer") or "")
@@ -198,6 +251,53 @@ class PageStream:
         if kind == "error":
             return {"kind": "error", "data": {"code": data.get("code") or "agent_failed"}}
         return None  # attached, and anything else, stays on the server
+
+    def _learn(self, data: dict[str, Any], result: ToolResult) -> None:
+        """Complete a tool result's event with what its result says, and keep its search."""
+        assert self.workspace is not None
+        data |= asked_words(result.outcome) if result.outcome is not None else {}
+        data["names"] = result_names(self.workspace, result.result) if result.ok else {}
+        if data.get("tool") == SEARCH:
+            args = self.calls.get(str(data.get("id")), {})
+            self.searches.append(self._seen(str(data.get("id")), args, result))
+
+    def _seen(self, call_id: str, args: Mapping[str, Any], result: ToolResult) -> SearchSeen:
+        fetch = bool(args.get("entity_ids"))
+        if not result.ok:
+            detail = result.result.get("detail") or {}
+            code = str(detail.get("type") or "search_failed")
+            constraints = args.get("constraints")
+            return SearchSeen(
+                call_id=call_id,
+                niche=search_asked_niche(args, None, code),
+                ok=False,
+                constraints=list(constraints) if isinstance(constraints, list) else [],
+                code=code,
+                entity_fetch=fetch,
+            )
+        reply = result.result
+        return SearchSeen(
+            call_id=call_id,
+            niche=search_asked_niche(args, reply),
+            ok=True,
+            constraints=searched(args, reply),
+            reply=kept_of(reply),
+            entity_fetch=fetch,
+            evidence=(
+                search_evidence(key=self.key, outcome=result.outcome, reply=reply)
+                if result.outcome is not None and self.key is not None
+                else {}
+            ),
+        )
+
+    def _kept(self, sent: dict[str, Any] | None) -> dict[str, Any] | None:
+        """Save the replies sent so far on the running Run."""
+        if sent is not None and self.run_pk is not None:
+            self.replies_sent.append(sent)
+            Run.objects.filter(pk=self.run_pk, state=Run.State.RUNNING).update(
+                page_events=list(self.replies_sent)
+            )
+        return sent
 
     def _result(self, data: Mapping[str, Any]) -> dict[str, Any] | None:
         self.guard.know(data.get("names") or {})
@@ -263,3 +363,97 @@ def searched(args: Mapping[str, Any], reply: Mapping[str, Any]) -> list[Any]:
         return bound
     asked = args.get("constraints")
     return list(asked) if isinstance(asked, list) else []
+
+
+# --- what a tool result says ------------------------------------------------------------------
+
+
+def unsearched_words(outcome: SearchOutcome) -> list[str]:
+    """The visitor's own words of every part of the request that was not searched: a brief's
+    dropped words, a condition it could not compile, a constraint that could not be bound.
+    Markup is no part of the question: it is said apart (markup_words)."""
+    said: list[str] = []
+    for gap in gaps(outcome):
+        if gap.get("why") == MARKUP:
+            continue
+        if gap.get("words"):
+            said.append(str(gap["words"]))
+            continue
+        constraint = gap.get("constraint")
+        value = constraint.get("value") if isinstance(constraint, dict) else constraint
+        if isinstance(value, list):
+            said += [str(v) for v in value if v not in (None, "")]
+        elif value not in (None, ""):
+            said.append(str(value))
+    return list(dict.fromkeys(" ".join(s.split()) for s in said if s.strip()))
+
+
+def markup_words(outcome: SearchOutcome) -> list[str]:
+    """The markup a brief's compiler took out of the question ("<b>", a script): no condition
+    of it, so the words left are the whole question; the page says it was left out."""
+    return [str(gap["words"]) for gap in gaps(outcome) if gap.get("why") == MARKUP]
+
+
+def niche_words(outcome: SearchOutcome) -> str:
+    """The niche a search asked for, in its words (a brief's handed-on niche, or the text)."""
+    run = outcome.criteria
+    if run is not None and run.criterion is not None:
+        return " ".join(run.criterion.text.split())
+    compiled = outcome.compiled
+    return " ".join((compiled.criterion or "").split()) if compiled is not None else ""
+
+
+def not_split_words(outcome: SearchOutcome) -> list[str]:
+    """The words of a niche its split left as no condition (the read then reads nothing):
+    "experience", "sold", "directors", as the split hands them back."""
+    run = outcome.criteria
+    split = run.resolved.split if run is not None else None
+    if split is None or split.status != "incomplete":
+        return []
+    said = [" ".join(str(item.get("words") or "").split()) for item in split.incomplete]
+    return list(dict.fromkeys(words for words in said if words))
+
+
+def asked_words(outcome: SearchOutcome) -> dict[str, Any]:
+    """The visitor's own words a search left unsearched, and the niche it asked for."""
+    said: dict[str, Any] = {}
+    unsearched = unsearched_words(outcome)
+    if unsearched:
+        said["unsearched"] = unsearched
+    niche = niche_words(outcome)
+    if niche:
+        said["niche_words"] = niche
+    not_split = not_split_words(outcome)
+    if not_split:
+        said["not_split"] = not_split
+    markup = markup_words(outcome)
+    if markup:
+        said["markup"] = markup
+    return said
+
+
+def aliases(workspace: Workspace, names: dict[str, str]) -> dict[str, str]:
+    """Every id of a person the page knows: their own, and each record merged into them."""
+    if not names:
+        return {}
+    found = dict(names)
+    externals = ExternalId.objects.filter(workspace=workspace, entity__key__in=list(names))
+    for value, entity_key in externals.values_list("value", "entity__key"):
+        found.setdefault(value, names[entity_key])
+    merged = Entity.objects.filter(workspace=workspace, merged_into__key__in=list(names))
+    for merged_key, into_key in merged.values_list("key", "merged_into__key"):
+        found.setdefault(merged_key, names[into_key])
+    return found
+
+
+def result_names(workspace: Workspace, reply: Mapping[str, Any]) -> dict[str, str]:
+    """Who a tool result names, by every id the page may meet them under."""
+    names = reply_names(reply)
+    for row in reply.get("rows") or []:
+        if isinstance(row, Mapping) and row.get("entity_id") and row.get("entity_name"):
+            names.setdefault(str(row["entity_id"]), str(row["entity_name"]))
+    if reply.get("entity_id") and "source_id" in reply:  # a region: whose document it is
+        entity = Entity.objects.filter(workspace=workspace, key=reply["entity_id"]).first()
+        if entity is not None and entity.display_name:
+            names.setdefault(entity.key, entity.display_name)
+    return aliases(workspace, names)

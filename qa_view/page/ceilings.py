@@ -111,6 +111,13 @@ def ceiling_reached(visitor: Visitor) -> str | None:
     return None
 
 
+def left_to_spend(visitor: Visitor) -> Decimal:
+    """What a question of this visitor may still spend on reads: under both ceilings."""
+    mine = visitor_ceiling_usd(visitor) - visitor_spent_usd(visitor)
+    today = day_ceiling_usd() - visitors_spent_today_usd()
+    return max(min(mine, today), Decimal(0))
+
+
 def spend_lock() -> None:
     """Serialise every hold: PostgreSQL's transaction-scoped advisory lock; SQLite's write
     transactions are already one at a time (transaction_mode IMMEDIATE in the settings)."""

@@ -1,5 +1,5 @@
-"""The Q&A page's views: thin; the services are in qa_view/page/visitors.py and
-qa_view/answer/source.py.
+"""The Q&A page's views: thin; the services are in qa_view/page/visitors.py, what the page
+draws of a run in qa_view/answer/ (run_answer, [source], "Show more").
 
 One template (qa_view/page.html) with partials: an HTMX request gets the partial it swaps in,
 any other request the whole page, so every link and form also works without JavaScript.
@@ -23,12 +23,13 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from limma.errors import ApplicationError
+from qa_view.answer.draw import run_answer
 from qa_view.answer.origin import Search
 from qa_view.answer.paging import LISTS, more_people, paged_person
 from qa_view.answer.source import person_source, segments
 from qa_view.models import Run
 from qa_view.page import visitors
-from qa_view.page.examples import configured_examples
+from qa_view.page.examples import Examples, configured_examples
 from qa_view.page.polling import poll_every
 
 PAGE = "qa_view/page.html"
@@ -73,7 +74,7 @@ def _run_id(posted: str) -> int:
 
 
 def _item(run: Run, *, last: bool) -> dict[str, Any]:
-    answer = visitors.run_answer(run)
+    answer = run_answer(run)
     pending = answer.kind == "pending"
     reading = visitors.run_reading(run) if pending else None
     poll = poll_every(run.created_at) if pending else ""
@@ -84,8 +85,11 @@ def _item(run: Run, *, last: bool) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _context(request: HttpRequest, **more: Any) -> dict[str, Any]:
-    examples = configured_examples()
+def _context(
+    request: HttpRequest, *, examples: Examples | None = None, **more: Any
+) -> dict[str, Any]:
+    """What every template of the page reads; `examples` when the view has read them already."""
+    examples = configured_examples() if examples is None else examples
     limit = visitors.QUESTION_LIMIT_WORDS
     return {"visitor": request.visitor, "examples": examples, "question_limit": limit, **more}
 
@@ -164,6 +168,7 @@ def ask(request: HttpRequest) -> HttpResponse:
         parent = _access_run(request, _run_id(request.POST["parent"]))
     question, example = request.POST.get("question", ""), None
     chosen = request.POST.get("example", "")
+    examples = configured_examples()
     if request.POST.get("instead_of"):
         # "Ask in these words": the answer's question again, its documents' words accepted.
         parent = _access_run(request, _run_id(request.POST["instead_of"]))
@@ -173,26 +178,28 @@ def ask(request: HttpRequest) -> HttpResponse:
             raise Http404("No such words to ask in.")
         question = visitors.in_these_words(parent, int(accepted))
     elif chosen:
-        examples = configured_examples().examples
-        if not chosen.isdigit() or int(chosen) >= len(examples):
+        if not chosen.isdigit() or int(chosen) >= len(examples.examples):
             raise Http404("No such example.")
-        example = examples[int(chosen)]
+        example = examples.examples[int(chosen)]
         question = example.question
     else:
         # A prepared example typed out is answered as that example, from its stored judgments.
-        example = configured_examples().find(question)
+        example = examples.find(question)
     earlier = visitors.conversation(parent) if parent is not None else []
     try:
         run = visitors.run_ask(
             visitor=request.visitor, question=question, parent=parent, example=example
         )
     except visitors.QuestionRefused as refused:
-        context = _conversation(request, earlier, notice=refused.sentence, asked=question)
+        context = _conversation(
+            request, earlier, examples=examples, notice=refused.sentence, asked=question
+        )
         return render(request, f"{PAGE}#conversation" if request.htmx else PAGE, context)
     if not request.htmx:
         return redirect("qa:run", run_id=run.pk)
     run.refresh_from_db()
-    response = render(request, f"{PAGE}#conversation", _conversation(request, [*earlier, run]))
+    context = _conversation(request, [*earlier, run], examples=examples)
+    response = render(request, f"{PAGE}#conversation", context)
     # The conversation's own URL, pushed as the page goes: reload, Back and Forward show it.
     return push_url(response, reverse("qa:run", args=[run.pk]))
 
@@ -216,7 +223,7 @@ def run_view(request: HttpRequest, run_id: int) -> HttpResponse:
 def source_view(request: HttpRequest, run_id: int, n: int) -> HttpResponse:
     """[source] of the n-th person of an answer: opened in place, or on a page of its own."""
     run = _access_run(request, run_id)
-    answer = visitors.run_answer(run)
+    answer = run_answer(run)
     if answer.search is None or n >= len(answer.sourced):
         raise Http404("No such person in this answer.")
     return _source(request, run, answer.search, answer.sourced[n])
@@ -228,7 +235,7 @@ def source_view(request: HttpRequest, run_id: int, n: int) -> HttpResponse:
 def instead_source_view(request: HttpRequest, run_id: int, n: int) -> HttpResponse:
     """[source] of the person behind the n-th of the words their documents use instead."""
     run = _access_run(request, run_id)
-    search = visitors.run_answer(run).search
+    search = run_answer(run).search
     words = ((run.evidence or {}).get("instead") or {}).get("words") or []
     if search is None or n >= len(words):
         raise Http404("No such person in this answer.")
@@ -247,7 +254,7 @@ def paged_source_view(
 ) -> HttpResponse:
     """[source] of a person shown by "Show more": found again at their place in the list."""
     run = _access_run(request, run_id)
-    search = visitors.run_answer(run).search
+    search = run_answer(run).search
     if search is None or listed not in LISTS:
         raise Http404("No such person in this answer.")
     visitor = request.visitor
@@ -295,7 +302,7 @@ def more_view(request: HttpRequest, run_id: int, listed: str, offset: int) -> Ht
     """ "Show more": the next page of who fits or who is close, appended in place, or on a page
     of its own without JavaScript."""
     run = _access_run(request, run_id)
-    answer = visitors.run_answer(run)
+    answer = run_answer(run)
     if answer.search is None or answer.kind != "list" or listed not in LISTS:
         raise Http404("No such list in this answer.")
     visitor = request.visitor

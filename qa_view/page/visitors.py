@@ -5,16 +5,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import ipaddress
-import logging
 import math
 import secrets
-from collections.abc import Callable
 from dataclasses import asdict
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.hashers import check_password, make_password
 from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import ValidationError
@@ -24,15 +21,13 @@ from django.utils import timezone
 from django_q.tasks import async_task
 
 from criteria.models import Judgment
-from limma import door
 from limma.ids import new_request_id
 from limma.models import ApiKey, Workspace
 from limma.services.keys import api_key_create
-from qa_view.agent.run import SearchSeen, run_question
+from qa_view import tasks
 from qa_view.answer.codes import sentence_for
-from qa_view.answer.draw import Answer, answer_from
-from qa_view.answer.instead import facets_accepting, words_instead
-from qa_view.answer.stream import ASKED_WORDS, FETCHED
+from qa_view.answer.draw import Answer, run_answer
+from qa_view.answer.instead import facets_accepting
 from qa_view.models import (
     PAGE_KEY_ROLE,
     PAGE_KEY_ROLES,
@@ -41,19 +36,9 @@ from qa_view.models import (
     Visitor,
     visitor_name_normal,
 )
-from qa_view.page.ceilings import (
-    VisitorSpendGuard,
-    ceiling_reached,
-    day_ceiling_usd,
-    visitor_ceiling_usd,
-    visitor_spent_usd,
-    visitors_spent_today_usd,
-)
+from qa_view.page.ceilings import ceiling_reached
 from qa_view.page.examples import Example
-from qa_view.page.outside import OUTSIDE_SENTENCE, OUTSIDE_STOP, outside_the_directory
 from qa_view.page.reference import refers_to_answer
-
-logger = logging.getLogger(__name__)
 
 SESSION_KEY = "qa_visitor"
 # A browser that signed in as a visitor carries this signed cookie (the visitor's name_key):
@@ -72,7 +57,6 @@ CONVERSATION_LIMIT = 12
 EARLIER_LISTED = 20  # earlier conversations listed on the page
 # What a follow-up is handed of the answer before it (compose_question bounds it again).
 FOLLOW_UP_PEOPLE, FOLLOW_UP_CLOSE, FOLLOW_UP_ASKED = 40, 10, 6
-UNEXPECTED = "agent_failed"  # a fault of ours while answering: said as the table says it
 WRONG, LIMITED, REVOKED = "wrong", "limited", "revoked"
 SIGN_IN_SENTENCES = {
     WRONG: "That name and access code do not match; check both and try again.",
@@ -303,20 +287,6 @@ def conversations_of(visitor: Visitor, *, limit: int = EARLIER_LISTED) -> list[d
     return talks
 
 
-def run_answer(run: Run) -> Answer:
-    """What the page draws of a run."""
-    if not run.finished and run.started_at is not None and _stale(run):
-        # Its worker stopped mid-run (a task outlives no timeout): say so, and stop polling.
-        return Answer("failed", first_line=sentence_for(UNEXPECTED))
-    if run.stop == OUTSIDE_STOP:
-        return Answer("outside", first_line=OUTSIDE_SENTENCE)
-    ended = any(event.get("kind") == "error" for event in run.page_events)
-    if run.state == Run.State.FAILED and run.error_code and not ended:
-        # Refused before the agent ran (a ceiling), or a fault of ours: one sentence.
-        return Answer("failed", first_line=sentence_for(run.error_code))
-    return answer_from(run.page_events, niche=bool(run.niche), evidence=run.evidence)
-
-
 def follow_up_from(answer: Answer, *, asked: list[str]) -> dict[str, Any]:
     """What a follow-up is handed of the answer before it (bounded; cleaned by the question
     handed to the agent, qa_view.agent.question)."""
@@ -330,11 +300,6 @@ def follow_up_from(answer: Answer, *, asked: list[str]) -> dict[str, Any]:
         "people": [{"id": p.entity_id, "name": p.name} for p in answer.people][:FOLLOW_UP_PEOPLE],
         "close": [{"id": c.entity_id, "name": c.name} for c in answer.close][:FOLLOW_UP_CLOSE],
     }
-
-
-def _stale(run: Run) -> bool:
-    timeout = int(settings.Q_CLUSTER.get("timeout") or 0)
-    return bool(timeout) and timezone.now() - run.started_at > timedelta(seconds=timeout + 60)
 
 
 def _follow_up(parent: Run) -> dict[str, Any]:
@@ -381,108 +346,8 @@ def run_ask(
         follow_up=follow_up_handed(parent, question) if example is None else None,
         request_id=new_request_id(),
     )
-    async_task("qa_view.tasks.run", run.pk)
+    async_task(tasks.run, run.pk)
     return run
-
-
-def left_to_spend(visitor: Visitor) -> Decimal:
-    """What a question of this visitor may still spend on reads: under both ceilings."""
-    mine = visitor_ceiling_usd(visitor) - visitor_spent_usd(visitor)
-    today = day_ceiling_usd() - visitors_spent_today_usd()
-    return max(min(mine, today), Decimal(0))
-
-
-def _event_saver(run_pk: int) -> Callable[[dict[str, Any]], None]:
-    """Keep a running run's replies as they come, so the page can draw its progress."""
-    seen: list[dict[str, Any]] = []
-
-    def save(event: Any) -> None:
-        if not isinstance(event, dict) or event.get("kind") != "reply":
-            return
-        data = event.get("data")
-        if not isinstance(data, dict):
-            return  # only the projection's replies: nothing of the run's record
-        if not set(data) <= {"constraints", "reply", "code", "niche", FETCHED, *ASKED_WORDS}:
-            return
-        seen.append({"kind": "reply", "data": data})
-        Run.objects.filter(pk=run_pk, state=Run.State.RUNNING).update(page_events=list(seen))
-
-    return save
-
-
-def _finished(run: Run, state: str, **fields: Any) -> None:
-    for name, value in {"state": state, "finished_at": timezone.now(), **fields}.items():
-        setattr(run, name, value)
-    run.save()
-
-
-def run_execute(*, run_id: int) -> None:
-    """Answer one queued run; safe to call twice (only the call that claims it runs it)."""
-    claimed = Run.objects.filter(pk=run_id, state=Run.State.QUEUED).update(
-        state=Run.State.RUNNING, started_at=timezone.now()
-    )
-    if not claimed:
-        return
-    run = Run.objects.select_related("visitor__workspace", "visitor__api_key").get(pk=run_id)
-    visitor = run.visitor
-    reached = ceiling_reached(visitor)
-    if reached is not None:  # spent elsewhere while this one waited: still nothing runs
-        _finished(run, Run.State.FAILED, error_code=reached)
-        return
-    asked_alone = run.example is None and run.follow_up is None
-    if asked_alone and outside_the_directory(run.question, key=visitor.api_key):
-        # Said at once: nothing read, no model called, no judgment written.
-        _finished(run, Run.State.DONE, stop=OUTSIDE_STOP)
-        return
-    try:
-        # Every call the run causes is the visitor's, held under the ceilings: the agent's, and
-        # the brief, split and reads of its searches (a background read is handed the name).
-        with door.calls_for_visitor(visitor.ledger_name):
-            outcome = run_question(
-                workspace=visitor.workspace,
-                key=visitor.api_key,
-                question=run.question,
-                follow_up=run.follow_up,
-                visitor=visitor.ledger_name,
-                request_id=run.request_id,
-                example=run.example,
-                on_page_event=_event_saver(run.pk),
-                max_usd=left_to_spend(visitor),
-                spend_guard=VisitorSpendGuard(visitor),
-            )
-    except Exception:
-        # A bug, not a refusal: recorded on the run, so the page says one sentence, not a 500.
-        logger.exception("the Q&A run %s failed", run.pk)
-        _finished(run, Run.State.FAILED, error_code=UNEXPECTED)
-        return
-    events = list(outcome.page_events)
-    answer = answer_from(events, niche=bool(run.niche))
-    evidence = answer_evidence(answer, events, outcome.searches)
-    instead = way_on(visitor, answer)
-    if instead:
-        evidence = {**evidence, "instead": instead}
-    _finished(
-        run,
-        Run.State.FAILED if outcome.error_code else Run.State.DONE,
-        page_events=events,
-        evidence=evidence,
-        answer=outcome.answer or "",
-        stop=outcome.stop or "",
-        error_code=outcome.error_code or "",
-    )
-
-
-def way_on(visitor: Visitor, answer: Answer) -> dict[str, Any]:
-    """When a niche met nobody: the words its near misses' documents use instead (nothing read,
-    nothing spent); empty otherwise, or when they could not be fetched."""
-    search = answer.search
-    if answer.kind != "list" or answer.people or search is None or not search.criterion:
-        return {}
-    try:
-        return words_instead(key=visitor.api_key, workspace=visitor.workspace, search=search)
-    except Exception:  # a way on is offered where it can be, never at the answer's cost
-        logger.exception("the words instead could not be fetched")
-        return {}
 
 
 def instead_example(run: Run, n: int) -> Example | None:
@@ -506,29 +371,6 @@ def in_these_words(run: Run, n: int) -> str:
     said = run.evidence["instead"]["words"][n]
     question = f"{run.question} (in the words of the documents: “{said['states']}”)"
     return question if len(question) <= QUESTION_LIMIT else run.question
-
-
-def answer_evidence(
-    answer: Answer, events: list[dict[str, Any]], searches: list[SearchSeen]
-) -> dict[str, Any]:
-    """The evidence of the replies the answer came from, kept when each search was made: the
-    n-th reply the page was sent is the n-th search the agent made."""
-    if answer.search is None:
-        return {}
-    replies = [
-        e["data"]["reply"]
-        for e in events
-        if e.get("kind") == "reply" and "reply" in e.get("data", {})
-    ]
-    used = [id(reply) for reply in answer.search.replies]
-    merged: dict[str, Any] = {"facets": {}, "people": {}}
-    for reply, seen in zip(replies, [s for s in searches if s.ok], strict=False):
-        if id(reply) in used and seen.evidence:
-            merged["facets"] |= seen.evidence.get("facets") or {}
-            merged["people"] |= seen.evidence.get("people") or {}
-            if "close" in seen.evidence:  # the last page's: every page holds the same list
-                merged["close"] = seen.evidence["close"]
-    return merged if merged["people"] else {}
 
 
 def run_reading(run: Run) -> tuple[int, int] | None:

@@ -13,7 +13,7 @@ from django.db.models import Sum
 
 from limma.models import LedgerEntry
 from qa_view.models import Run
-from qa_view.page.visitors import run_execute
+from qa_view.page.answering import run_execute
 
 PRICE_PER_CALL = Decimal("1.00")
 REPLY_TOKENS = 1_000  # priced at $1,000 per million out: $1 a call

@@ -13,9 +13,9 @@ from criteria.models import Judgment
 from limma import door
 from limma.models import Document, Entity, RelationRow
 from limma.models.ledger import LedgerEntry
+from qa_view.agent.loop import run_question
 from qa_view.agent.offline.roles import answer_list, answer_person
 from qa_view.agent.prompts import PEOPLE_SYSTEM
-from qa_view.agent.run import run_question
 from qa_view.agent.tools import READ_ONLY_TOOLS, call_tool
 from qa_view.answer.codes import sentence_for
 from tests.factories import make_document, make_key, make_workspace

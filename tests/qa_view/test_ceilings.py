@@ -15,6 +15,7 @@ from django.utils.html import escape
 from limma.models import LedgerEntry
 from qa_view.answer.codes import sentence_for
 from qa_view.models import Run
+from qa_view.page.answering import run_execute
 from qa_view.page.ceilings import (
     DAY_CEILING,
     VISITOR_CEILING,
@@ -22,7 +23,7 @@ from qa_view.page.ceilings import (
     day_ceiling_usd,
     start_of_utc_day,
 )
-from qa_view.page.visitors import run_execute, visitor_create
+from qa_view.page.visitors import visitor_create
 from tests.qa_view.conftest import htmx
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,8 @@ import pytest
 from django.db import connections
 
 from qa_view.models import Run
+from qa_view.page.answering import run_execute
 from qa_view.page.examples import configured_examples
-from qa_view.page.visitors import run_execute
 from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.qa_view.conftest import EXAMPLE_QUESTION
 

@@ -19,7 +19,7 @@ from limma.door.providers import ProviderFailure
 from limma.models import Document
 from qa_view.answer.codes import NO_PROFILE_READ, sentence_for
 from qa_view.models import Run
-from qa_view.page.visitors import run_execute
+from qa_view.page.answering import run_execute
 from tests.qa_view.conftest import AN_ID, EUROPE, EXAMPLE_QUESTION, htmx
 from tests.qa_view.helpers import FakeAgent, search_call
 

@@ -17,7 +17,8 @@ from limma import door
 from limma.models import LedgerEntry
 from qa_view.models import Run
 from qa_view.page import ceilings
-from qa_view.page.visitors import run_execute, visitor_create
+from qa_view.page.answering import run_execute
+from qa_view.page.visitors import visitor_create
 from tests.factories import make_workspace
 from tests.markers import on_postgresql
 from tests.qa_view.priced import (

@@ -22,7 +22,8 @@ from limma.models import LedgerEntry
 from qa_view.agent.tools import bounded_budget
 from qa_view.models import Run, SpendHold
 from qa_view.page import ceilings
-from qa_view.page.visitors import run_execute, visitor_create
+from qa_view.page.answering import run_execute
+from qa_view.page.visitors import visitor_create
 from tests.markers import on_postgresql
 from tests.qa_view.conftest import EUROPE, FACETS, NICHE, htmx
 from tests.qa_view.priced import (
