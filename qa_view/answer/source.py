@@ -8,7 +8,6 @@ back through the region verb: nothing is read by a model and nothing is spent.
 from __future__ import annotations
 
 import itertools
-import logging
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import asdict
@@ -27,8 +26,6 @@ from limma.services.region import region_read
 from qa_view.answer.origin import Search, close_counts
 from search.replies import PagePeople, search_reply
 from search.service import SearchOutcome, search_run
-
-logger = logging.getLogger(__name__)
 
 REUSE_ONLY = {"max_reads": 0}
 WHOLE_DOCUMENT = 2_000  # a document this short is shown whole
