@@ -14,7 +14,8 @@ What it does, by itself, and undoes at the end (also on an error, Ctrl-C or SIGT
    file in a temporary directory — migrates it, and loads --documents invented people, each
    based in a European country and with one profile, through the connect service. A tenth of
    the profiles state the whole niche (the reader, then one second call), the rest state
-   another market or nothing of it (the reader alone).
+   another market or nothing of it (the reader alone). Their sentences are embedded then, as
+   the task connect hands the workers does, so no timed read embeds them.
 3. Starts `manage.py qcluster` with --workers workers on the ORM broker of that database
    (LIMMA_PROVIDER=openai pointed at the fake model), and warms it on two small reads.
 4. Per run: the criterion's judgments and the ledger are emptied, and the niche is read
@@ -53,7 +54,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._criteria_workload import load, minted, run_once, warm
+from benchmarks._criteria_workload import embedded, load, minted, run_once, warm
 from benchmarks._fake_model import FakeModel
 from benchmarks._scratch_database import server_run, terminate_on_signal
 
@@ -244,6 +245,7 @@ def main() -> None:
                 return
             loaded = time.perf_counter()
             workspace, key, profiles = load(args.documents)
+            embedded(workspace)
             # The facets as the reader's request carries them (criteria/reading/claim.py
             # facets_shown).
             shown = [
@@ -303,6 +305,12 @@ def cpu_runs(args: argparse.Namespace, model: FakeModel) -> list[dict[str, Any]]
     found = []
     for size in args.cpu_sizes:
         workspace, key, profiles = load(size)
+        embedding = embedded(workspace)
+        print(
+            f"cpu: {size:,} documents embedded at load (the task after connect), "
+            f"{embedding * 1000 / size:.2f} ms a document",
+            flush=True,
+        )
         shown = [
             Shown.model_validate(facets_shown(facet)).model_dump(mode="json")
             for facet in facets_of(minted(key, workspace, size))
