@@ -35,7 +35,7 @@ from criteria.many import among
 from criteria.models import Criterion, Judgment
 from criteria.reading.read import Asks, judge_document
 from criteria.types import Facet
-from limma import door
+from limma import door, one_row
 from limma.door.shapes import SecondCallRequest
 from limma.models import Document
 from limma.models.workspaces import workspace_vocabulary
@@ -212,10 +212,13 @@ class Claims:
         )
 
     def finish(self, judgment: Judgment, **written: Any) -> None:
-        """The judgment's one write, while this claim is still its claim."""
-        Judgment.objects.filter(
-            pk=judgment.pk, state=Judgment.State.IN_FLIGHT, attempts=judgment.attempts
-        ).update(**written)
+        """The judgment's one write, while this claim is still its claim (from its values, no
+        query compiled for it: limma/one_row.py)."""
+        one_row.rows_update(
+            Judgment,
+            {"id": judgment.pk, "state": Judgment.State.IN_FLIGHT, "attempts": judgment.attempts},
+            written,
+        )
         with self.lock:
             self.held.pop(judgment.pk, None)
             self.pending.discard(judgment.pk)
