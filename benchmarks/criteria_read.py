@@ -14,7 +14,8 @@ What it does, by itself, and undoes at the end (also on an error, Ctrl-C or SIGT
    file in a temporary directory — migrates it, and loads --documents invented people, each
    based in a European country and with one profile, through the connect service. A tenth of
    the profiles state the whole niche (the reader, then one second call), the rest state
-   another market or nothing of it (the reader alone).
+   another market or nothing of it (the reader alone). Their sentences are embedded then, as
+   the task connect hands the workers does, so no timed read embeds them.
 3. Starts `manage.py qcluster` with --workers workers on the ORM broker of that database
    (LIMMA_PROVIDER=openai pointed at the fake model), and warms it on two small reads.
 4. Per run: the criterion's judgments and the ledger are emptied, and the niche is read
@@ -53,7 +54,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._criteria_workload import load, minted, run_once, warm
+from benchmarks._criteria_workload import embedded, load, minted, run_once, warm
 from benchmarks._fake_model import FakeModel
 from benchmarks._scratch_database import server_run, terminate_on_signal
 
@@ -244,6 +245,7 @@ def main() -> None:
                 return
             loaded = time.perf_counter()
             workspace, key, profiles = load(args.documents)
+            embedded(workspace)
             # The facets as the reader's request carries them (criteria/reading/claim.py
             # facets_shown).
             shown = [
@@ -296,13 +298,21 @@ def main() -> None:
 def cpu_runs(args: argparse.Namespace, model: FakeModel) -> list[dict[str, Any]]:
     """The product's own CPU per document: each size's plan read inside the call (background
     off) against a 0 ms model, this thread's CPU time less what it spent inside the model
-    client (the HTTP request and its JSON), which stands for the model."""
+    client (the HTTP request and its JSON), which stands for the model; and of it, the plan's
+    walk (criteria.service's plan_read: the claims, the model calls, the checks and the
+    writes), what a worker's task spends on it, without the search, the plan and the reply."""
     from criteria.reading.claim import facets_of, facets_shown
     from limma.door.shapes import Facet as Shown
 
     found = []
     for size in args.cpu_sizes:
         workspace, key, profiles = load(size)
+        embedding = embedded(workspace)
+        print(
+            f"cpu: {size:,} documents embedded at load (the task after connect), "
+            f"{embedding * 1000 / size:.2f} ms a document",
+            flush=True,
+        )
         shown = [
             Shown.model_validate(facets_shown(facet)).model_dump(mode="json")
             for facet in facets_of(minted(key, workspace, size))
@@ -312,7 +322,8 @@ def cpu_runs(args: argparse.Namespace, model: FakeModel) -> list[dict[str, Any]]
         for _ in range(args.runs):
             found.append({"documents": size, **cpu_once(key, workspace, size, model)})
             print(
-                f"cpu: {size:,} documents, {found[-1]['product_ms']:.2f} ms a document",
+                f"cpu: {size:,} documents, {found[-1]['product_ms']:.2f} ms a document, the "
+                f"plan's walk {found[-1]['walk_ms']:.2f}",
                 flush=True,
             )
     return found
@@ -323,6 +334,7 @@ def cpu_once(key: Any, workspace: Any, size: int, model: FakeModel) -> dict[str,
     from django.test.utils import override_settings
     from openai.resources.chat.completions import Completions
 
+    import criteria.service
     from benchmarks._criteria_workload import FACETS, NICHE, read_whole
     from criteria.models import Judgment
     from limma.models import LedgerEntry
@@ -342,6 +354,17 @@ def cpu_once(key: Any, workspace: Any, size: int, model: FakeModel) -> dict[str,
             inside[0] += time.thread_time() - began
 
     database = [0.0]
+    walking = [0.0]
+    plan_read = criteria.service.plan_read
+
+    def timed_plan_read(*args: Any, **kwargs: Any) -> Any:
+        # The walk of the plan a worker's task makes (claims, model calls, checks, writes):
+        # this thread's CPU from its first read to its last.
+        began = time.thread_time()
+        try:
+            yield from plan_read(*args, **kwargs)
+        finally:
+            walking[0] += time.thread_time() - began
 
     def counted(execute: Any, sql: str, *rest: Any) -> Any:
         queries[0] += 1
@@ -352,6 +375,7 @@ def cpu_once(key: Any, workspace: Any, size: int, model: FakeModel) -> dict[str,
             database[0] += time.perf_counter() - began
 
     Completions.create = timed_create  # type: ignore[method-assign]
+    criteria.service.plan_read = timed_plan_read
     try:
         with (
             override_settings(LIMMA={"CRITERIA_BACKGROUND": False}),
@@ -362,9 +386,11 @@ def cpu_once(key: Any, workspace: Any, size: int, model: FakeModel) -> dict[str,
             cpu, wall = time.thread_time() - began, time.perf_counter() - wall
     finally:
         Completions.create = create  # type: ignore[method-assign]
+        criteria.service.plan_read = plan_read
     calls = LedgerEntry.objects.count()
     return {
         "product_ms": (cpu - inside[0]) * 1000 / size,
+        "walk_ms": (walking[0] - inside[0]) * 1000 / size,
         "model_client_ms": inside[0] * 1000 / size,
         "wall_ms": wall * 1000 / size,
         "queries": queries[0] / size,
@@ -377,15 +403,18 @@ def cpu_report(found: list[dict[str, Any]]) -> None:
     print()
     print("the product's own CPU per document (0 ms model, read inside the call)")
     print(
-        "| documents | runs | product ms/doc min | product ms/doc median | model client ms/doc"
-        " | wall ms/doc | database ms/doc | queries/doc | model calls |"
+        "| documents | runs | product ms/doc min | product ms/doc median | the walk ms/doc min |"
+        " median | model client ms/doc | wall ms/doc | database ms/doc | queries/doc |"
+        " model calls |"
     )
-    print("|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+    print("|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
     for size in sorted({r["documents"] for r in found}):
         runs = [r for r in found if r["documents"] == size]
         product = [r["product_ms"] for r in runs]
+        walk = [r["walk_ms"] for r in runs]
         print(
             f"| {size:,} | {len(runs)} | {min(product):.2f} | {statistics.median(product):.2f} |"
+            f" {min(walk):.2f} | {statistics.median(walk):.2f} |"
             f" {statistics.median(r['model_client_ms'] for r in runs):.2f} |"
             f" {statistics.median(r['wall_ms'] for r in runs):.2f} |"
             f" {statistics.median(r['database_ms'] for r in runs):.2f} |"

@@ -11,6 +11,8 @@ from unittest import mock
 
 from django.db import models
 
+from limma import one_row
+
 
 @dataclass(frozen=True)
 class Write:
@@ -47,11 +49,12 @@ class Writes:
 @contextmanager
 def writes_counted() -> Iterator[Writes]:
     """Count the writes of the block: QuerySet.update, bulk_create, bulk_update and delete,
-    and Model.save and delete (create saves), each still made."""
+    Model.save and delete (create saves), and one_row's insert and update, each still made."""
     counted = Writes()
     update, bulk_create = models.QuerySet.update, models.QuerySet.bulk_create
     bulk_update, delete = models.QuerySet.bulk_update, models.QuerySet.delete
     save, delete_one = models.Model.save, models.Model.delete
+    row_insert, rows_update = one_row.row_insert, one_row.rows_update
 
     def updated(queryset: models.QuerySet, **values: Any) -> int:
         rows = update(queryset, **values)
@@ -82,7 +85,20 @@ def writes_counted() -> Iterator[Writes]:
         counted.made.append(Write(type(instance), "delete", rows=rows))
         return rows, by_model
 
+    def row_inserted(model: type[models.Model], values: dict[str, Any]) -> None:
+        counted.made.append(Write(model, "insert", rows=1))
+        row_insert(model, values)
+
+    def row_updated(
+        model: type[models.Model], where: dict[str, Any], values: dict[str, Any]
+    ) -> int:
+        rows = rows_update(model, where, values)
+        counted.made.append(Write(model, "update", values, rows))
+        return rows
+
     with (
+        mock.patch.object(one_row, "row_insert", row_inserted),
+        mock.patch.object(one_row, "rows_update", row_updated),
         mock.patch.object(models.QuerySet, "update", updated),
         mock.patch.object(models.QuerySet, "bulk_create", inserted),
         mock.patch.object(models.QuerySet, "bulk_update", bulk_updated),

@@ -35,7 +35,7 @@ from criteria.many import among
 from criteria.models import Criterion, Judgment
 from criteria.reading.read import Asks, judge_document
 from criteria.types import Facet
-from limma import door
+from limma import door, one_row
 from limma.door.shapes import SecondCallRequest
 from limma.models import Document
 from limma.models.workspaces import workspace_vocabulary
@@ -154,6 +154,7 @@ class Claims:
         self.window = max(2, self.workers) * CLAIM_MOST
         self.cursor = 0  # ids before it were found claimed or read
         self.held: dict[int, int] = {}  # judgment id -> its claim's number (attempts)
+        self.criteria: dict[int, Criterion] = {}  # the criteria of the judgments claimed, by id
         self.reading: tuple[int, float] | None = None  # the judgment being read, since when
         self.hand_on = hand_on
         self.lock = threading.Lock()
@@ -187,9 +188,18 @@ class Claims:
                 continue
             with self.lock:
                 self.held.update({pk: free[pk] + 1 for pk in taken})
-            batch = Judgment.objects.select_related("criterion", "document__entity").in_bulk(taken)
-            return [batch[pk] for pk in taken]
+            batch = Judgment.objects.select_related("document__entity").in_bulk(taken)
+            return [self.with_criterion(batch[pk]) for pk in taken]
         return []
+
+    def with_criterion(self, judgment: Judgment) -> Judgment:
+        """The judgment with its criterion, loaded once for the walk: a plan's judgments are
+        all of one criterion, and a criterion read for each of them cost more than its read."""
+        criterion = self.criteria.get(judgment.criterion_id)
+        if criterion is None:
+            criterion = self.criteria[judgment.criterion_id] = judgment.criterion
+        judgment.criterion = criterion
+        return judgment
 
     def begin(self, judgment: Judgment) -> bool:
         """Whether this reader still holds the judgment (the heartbeat did not give it back);
@@ -212,10 +222,13 @@ class Claims:
         )
 
     def finish(self, judgment: Judgment, **written: Any) -> None:
-        """The judgment's one write, while this claim is still its claim."""
-        Judgment.objects.filter(
-            pk=judgment.pk, state=Judgment.State.IN_FLIGHT, attempts=judgment.attempts
-        ).update(**written)
+        """The judgment's one write, while this claim is still its claim (from its values, no
+        query compiled for it: limma/one_row.py)."""
+        one_row.rows_update(
+            Judgment,
+            {"id": judgment.pk, "state": Judgment.State.IN_FLIGHT, "attempts": judgment.attempts},
+            written,
+        )
         with self.lock:
             self.held.pop(judgment.pk, None)
             self.pending.discard(judgment.pk)

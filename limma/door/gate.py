@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel, ValidationError
 
+from limma import one_row
 from limma.conf import limma_settings
 from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
 from limma.door.providers import ProviderFailure, current_provider
@@ -201,21 +202,25 @@ class _Ledger:
             if self.provider.paid
             else Decimal(0)
         )
-        LedgerEntry.objects.create(
-            role=self.role,
-            provider=self.provider.name,
-            model=self.model,
-            tokens_in=tokens_in,
-            tokens_out=tokens_out,
-            usd=usd,
-            over_hold=over_hold,
-            seconds=seconds,
-            outcome=outcome,
-            error=error[:ERROR_LIMIT],
-            workspace_id=self.context.workspace_id,
-            api_key_id=self.context.api_key_id,
-            visitor=self.context.visitor,
-            request_id=self.context.request_id,
+        # One row a call: written from its values, no instance made (limma/one_row.py).
+        one_row.row_insert(
+            LedgerEntry,
+            {
+                "role": self.role,
+                "provider": self.provider.name,
+                "model": self.model,
+                "tokens_in": tokens_in,
+                "tokens_out": tokens_out,
+                "usd": usd,
+                "over_hold": over_hold,
+                "seconds": seconds,
+                "outcome": outcome,
+                "error": error[:ERROR_LIMIT],
+                "workspace_id": self.context.workspace_id,
+                "api_key_id": self.context.api_key_id,
+                "visitor": self.context.visitor,
+                "request_id": self.context.request_id,
+            },
         )
         if (tally := _tally.get()) is not None:
             tally.calls += 1

@@ -22,6 +22,7 @@ rule's, and no facet of those kinds is denied in words).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -56,9 +57,12 @@ class Swept:
     facet: str  # the condition whose words it holds
 
 
+@functools.lru_cache(maxsize=64)
 def condition_words(facet: Facet, vocabulary: Vocabulary | None) -> tuple[tuple[str, ...], ...]:
     """The phrases a denial of the condition is looked for by: its text, its core, its typed
-    term and that term's aliases, and the names the caller accepted for it."""
+    term and that term's aliases, and the names the caller accepted for it. Kept by the facet
+    and the vocabulary (a workspace's, the same object for as long as it is kept): the same for
+    every document a criterion reads."""
     words: list[str] = [facet.text, *(w for w in (facet.core,) if w), *facet.also]
     if facet.typed and facet.value:
         words.append(facet.value)
