@@ -26,7 +26,7 @@ from qa_view.agent.loop import END_TURN, ERROR, agent_loop, door_model
 from qa_view.agent.prompts import PEOPLE_SYSTEM
 from qa_view.agent.question import compose_question
 from qa_view.agent.tools import READ_ONLY_TOOLS, ToolResult, call_tool
-from qa_view.answer.codes import failure_code
+from qa_view.answer.codes import SEARCH_FAILED, failure_code
 from qa_view.answer.source import (
     markup_words,
     niche_words,
@@ -208,7 +208,7 @@ def _seen(call_id: str, args: Mapping[str, Any], result: ToolResult, key: ApiKey
     fetch = bool(args.get("entity_ids"))
     if not result.ok:
         detail = result.result.get("detail") or {}
-        code = str(detail.get("type") or "search_failed")
+        code = str(detail.get("type") or SEARCH_FAILED)
         constraints = args.get("constraints")
         return SearchSeen(
             call_id=call_id,

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from qa_view.answer.codes import SEARCH_FAILED
+
 # Of a search reply, exactly what the page draws.
 REPLY_KEPT = (
     "candidates",
@@ -207,7 +209,7 @@ class PageStream:
         result = data.get("result") or {}
         if data.get("ok") is False or result_failed(result):
             detail = result.get("detail") if isinstance(result, Mapping) else None
-            code = str(detail.get("type")) if isinstance(detail, Mapping) else "search_failed"
+            code = str(detail.get("type")) if isinstance(detail, Mapping) else SEARCH_FAILED
             return {
                 "kind": "reply",
                 "data": {"code": code, "niche": search_asked_niche(args, None, code)},
