@@ -147,6 +147,7 @@ _VERB = (
     r"(?:(?P<aux>has|have|had)\s+)?(?P<verb>done|did|held|been\s+in|been\s+doing|been\s+holding"
     r"|was\s+in|worked\s+in|served\s+in)"
 )
+# The form's closed list of verbs: after has, have or had, and alone.
 WITH_AUX = {"done", "held", "been in", "been doing", "been holding", "worked in", "served in"}
 WITHOUT_AUX = {"did", "held", "was in", "worked in", "served in"}
 _MODIFIER = "|".join(
