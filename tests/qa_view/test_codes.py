@@ -25,7 +25,7 @@ from qa_view.answer.codes import (
 from qa_view.answer.draw import FAILED, NICHE_FAILED, SAID_AS_IS
 from qa_view.page.ceilings import DAY_CEILING, VISITOR_CEILING
 from search.constraints import UNBOUND_REASONS
-from search.partition import CRITERION, NOT_RECORDED, REASON_VERDICTS, reason_code
+from search.partition import REASON_VERDICTS, reason_code
 from search.service import DROPPED, NOT_BOUND, NOT_COMPILED
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -36,7 +36,6 @@ USED = [
     # incomplete_because: a relation's verdict, by relation, and the niche's own
     *(reason_code(verdict, relation) for verdict in REASON_VERDICTS
       for relation in DEFAULT_PACK["relations"]),
-    reason_code(NOT_RECORDED, CRITERION), reason_code(NOT_RUN, CRITERION),
     *(f"{NOT_BOUND}:{reason}" for reason in UNBOUND_REASONS),
     DROPPED, NOT_COMPILED,
     *NARROWED_BY, f"{CRITERION_PREFIX}{NOT_RUN}",
