@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from criteria.criterion.address import reader_identity
+from criteria.criterion.split import FAILED
 from criteria.lists.four import Lists, four_lists
 from criteria.reading.claim import facets_of
 from criteria.rules.recency.record import record_check_echo
@@ -43,7 +44,7 @@ def criteria_block(run: CriteriaRun, *, unconstrained_relations: list[str]) -> d
         block |= {
             "decomposed_by": "model",
             "decomposition": {
-                "status": split.status if split else "failed",
+                "status": split.status if split else FAILED,
                 "actions": split.actions if split else [],
                 "incomplete": split.incomplete if split else [],
             },
