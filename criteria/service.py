@@ -64,6 +64,7 @@ from limma.errors import Forbidden
 from limma.models import ApiKey, Entity, LedgerEntry, Workspace
 
 READ_NEEDS_WRITE = "Reading profiles stores judgments: it needs an analyst or admin key."
+READ_NEEDS_WRITE_TYPE = "criteria_read_needs_write"  # the refusal's detail.type
 POLL_SECONDS = 0.2
 # A queued judgment handed to the workers this long ago and never claimed is handed again
 # (a broker that lost the task): longer than the broker's own retry.
@@ -131,7 +132,7 @@ def criteria_run(
         # criterion it sent, never read, is not split either).
         if budget.max_reads == 0:
             return CriteriaRun(resolved, budget, NOT_RUN, REUSE_ONLY_CRITERION_UNKNOWN)
-        raise Forbidden("criteria_read_needs_write", reason=READ_NEEDS_WRITE)
+        raise Forbidden(READ_NEEDS_WRITE_TYPE, reason=READ_NEEDS_WRITE)
     if resolved.criterion is None:
         return CriteriaRun(resolved, budget, NOT_RUN, _split_reason(resolved))
     if not_bound:
@@ -192,7 +193,7 @@ def _refusal(run: CriteriaRun, key: ApiKey, budget: Budget) -> tuple[str, str] |
         known = Judgment.objects.filter(criterion=criterion).exists()
         return (OVER_BUDGET, MAX_READS) if known else (NOT_RUN, REUSE_ONLY_CRITERION_UNKNOWN)
     if not key.may_write:
-        raise Forbidden("criteria_read_needs_write", reason=READ_NEEDS_WRITE)
+        raise Forbidden(READ_NEEDS_WRITE_TYPE, reason=READ_NEEDS_WRITE)
     if budget.max_usd == 0:  # prices only, whatever the price
         return OVER_BUDGET, MAX_USD
     if Decimal(str(run.estimate["cost_usd"])) > budget.max_usd:

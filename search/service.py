@@ -39,6 +39,7 @@ from search.scope import scope_entities, scope_rows, whole_scope
 CANNOT_TELL = "cannot_tell"  # a candidate whose documents do not settle the niche
 VERDICTS = (MATCHED, RULED_OUT, NOT_RECORDED, CANNOT_BE_PLACED, CANNOT_TELL)
 TOO_MANY_CRITERIA = "One search carries one criterion: send the niche whole, as one text."
+TOO_MANY_CRITERIA_TYPE = "too_many_criteria"  # the refusal's detail.type
 # Why a brief's niche was not searched: the request sent a criterion of its own, and one
 # search reads one (the brief's niche is said, never lost in silence).
 CRITERION_SENT = "criterion_sent"
@@ -189,7 +190,7 @@ def _criteria_asked(criteria: list[Any] | None, compiled: Compiled | None) -> li
     """The request's criterion, or the niche a brief handed on; one at most."""
     criteria = list(criteria or [])
     if len(criteria) > 1:
-        raise InvalidRequest("too_many_criteria", count=len(criteria), reason=TOO_MANY_CRITERIA)
+        raise InvalidRequest(TOO_MANY_CRITERIA_TYPE, count=len(criteria), reason=TOO_MANY_CRITERIA)
     if not criteria and compiled is not None and compiled.criterion:
         criteria = [{"text": compiled.criterion}]
     return criteria

@@ -10,8 +10,10 @@ import pytest
 from criteria.lists.block import CRITERION_PREFIX, NARROWED_BY
 from criteria.lists.four import NO_DOCUMENTS, NOT_STATED, STATED_NOT_VERIFIED, UNREAD
 from criteria.lists.gather import UNREAD_CAUSES
+from criteria.service import READ_NEEDS_WRITE_TYPE
 from criteria.status import NOT_RUN, STATUS_REASONS, STATUSES
 from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
+from limma.errors import InvalidRequest
 from limma.pack import DEFAULT_PACK
 from qa_view.agent.loop import MAX_TURNS
 from qa_view.answer.codes import (
@@ -22,11 +24,12 @@ from qa_view.answer.codes import (
     known,
     sentence_for,
 )
-from qa_view.answer.draw import FAILED, NICHE_FAILED, SAID_AS_IS
+from qa_view.answer.draw import FAILED, NICHE_FAILED
 from qa_view.page.ceilings import DAY_CEILING, VISITOR_CEILING
+from search.brief import COMPILE_UNAVAILABLE_TYPE
 from search.constraints import UNBOUND_REASONS
 from search.partition import REASON_VERDICTS, reason_code
-from search.service import DROPPED, NOT_BOUND, NOT_COMPILED
+from search.service import DROPPED, NOT_BOUND, NOT_COMPILED, TOO_MANY_CRITERIA_TYPE
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -45,7 +48,8 @@ USED = [
     NOT_STATED, STATED_NOT_VERIFIED, NO_DOCUMENTS, UNREAD, *UNREAD_CAUSES,
     # failures
     ModelUnavailable.type, SpendSwitchOff.type, ModelReplyInvalid.type, VISITOR_CEILING,
-    DAY_CEILING, *SAID_AS_IS, NICHE_FAILED, MAX_TURNS, SEARCH_FAILED, FAILED,
+    DAY_CEILING, READ_NEEDS_WRITE_TYPE, TOO_MANY_CRITERIA_TYPE, COMPILE_UNAVAILABLE_TYPE,
+    InvalidRequest.type, NICHE_FAILED, MAX_TURNS, SEARCH_FAILED, FAILED,
 ]  # fmt: skip
 
 
@@ -88,7 +92,7 @@ def test_a_count_is_said_in_the_sentence():
 
 
 def test_a_viewer_keys_refusal_is_the_specs_sentence():
-    assert sentence_for("criteria_read_needs_write") == (
+    assert sentence_for(READ_NEEDS_WRITE_TYPE) == (
         "No profile has been read for this question, and this demo answers only from profiles "
         "already read."
     )
