@@ -109,6 +109,10 @@ def budget_check(raw: dict[str, Any] | None) -> Budget:
     return Budget(**values)
 
 
+# A document another reader identity judged, not yet read by this one: stored, not served.
+READ_BY_ANOTHER_READER = "read_by_another_reader"
+
+
 @dataclass
 class Plan:
     documents: list[Document]
@@ -156,7 +160,7 @@ def plan_build(
             plan.in_flight.append(mine)
         else:
             if any(j.reader_identity != identity for j in judgments.get(document.pk, [])):
-                plan.stored_not_served["read_by_another_reader"] += 1
+                plan.stored_not_served[READ_BY_ANOTHER_READER] += 1
                 plan.read_by_another.add(document.pk)
             plan.to_read.append(document)
     return plan

@@ -24,6 +24,7 @@ from django_q.tasks import async_task
 
 from criteria.criterion.address import reader_identity
 from criteria.criterion.resolve import Resolved, criterion_resolve
+from criteria.criterion.split import DECOMPOSITION_FAILED, INCOMPLETE
 from criteria.likeliest import likeliest_first, similarity_of
 from criteria.lists.four import Lists
 from criteria.lists.gather import ENTITY_FIELDS, JUDGMENT_FIELDS, RunState, Stored, run_gather
@@ -41,6 +42,21 @@ from criteria.plan import (
 )
 from criteria.reading.claim import SPEND_CAP, claim_lease, facets_of, failure_kind, plan_read
 from criteria.rules.recency.judged_at import judged_at
+from criteria.status import (
+    COMPLETE,
+    DECOMPOSITION_INCOMPLETE,
+    MAX_READS,
+    MAX_USD,
+    MODEL_UNAVAILABLE,
+    NOT_RUN,
+    ORDINARY_CONSTRAINT_NOT_BOUND,
+    OVER_BUDGET,
+    OVER_BUDGET_DURING_READ,
+    PARTIAL,
+    PROVIDER_REFUSED,
+    REUSE_ONLY_CRITERION_UNKNOWN,
+    TIME_BUDGET,
+)
 from criteria.watch import current_watch
 from limma import door
 from limma.conf import limma_settings
@@ -48,6 +64,7 @@ from limma.errors import Forbidden
 from limma.models import ApiKey, Entity, LedgerEntry, Workspace
 
 READ_NEEDS_WRITE = "Reading profiles stores judgments: it needs an analyst or admin key."
+READ_NEEDS_WRITE_TYPE = "criteria_read_needs_write"  # the refusal's detail.type
 POLL_SECONDS = 0.2
 # A queued judgment handed to the workers this long ago and never claimed is handed again
 # (a broker that lost the task): longer than the broker's own retry.
@@ -114,12 +131,12 @@ def criteria_run(
         # A read-only key is served stored judgments only: nothing is minted for it (and a
         # criterion it sent, never read, is not split either).
         if budget.max_reads == 0:
-            return CriteriaRun(resolved, budget, "not_run", "reuse_only_criterion_unknown")
-        raise Forbidden("criteria_read_needs_write", reason=READ_NEEDS_WRITE)
+            return CriteriaRun(resolved, budget, NOT_RUN, REUSE_ONLY_CRITERION_UNKNOWN)
+        raise Forbidden(READ_NEEDS_WRITE_TYPE, reason=READ_NEEDS_WRITE)
     if resolved.criterion is None:
-        return CriteriaRun(resolved, budget, "not_run", _split_reason(resolved))
+        return CriteriaRun(resolved, budget, NOT_RUN, _split_reason(resolved))
     if not_bound:
-        return CriteriaRun(resolved, budget, "not_run", "ordinary_constraint_not_bound")
+        return CriteriaRun(resolved, budget, NOT_RUN, ORDINARY_CONSTRAINT_NOT_BOUND)
     criterion = resolved.criterion
     identity = reader_identity()
     plan = plan_build(
@@ -132,7 +149,7 @@ def criteria_run(
     run = CriteriaRun(
         resolved,
         budget,
-        "complete",
+        COMPLETE,
         plan=plan,
         request_id=request_id,
         estimate=estimate(plan.to_read, facets_of(criterion), max_seconds=budget.max_seconds),
@@ -142,7 +159,7 @@ def criteria_run(
         run.status, run.status_reason = refusal
     elif plan.to_read or plan.in_flight:
         if not door.available("reader"):
-            run.status, run.status_reason = "not_run", "model_unavailable"
+            run.status, run.status_reason = NOT_RUN, MODEL_UNAVAILABLE
         else:
             # A read the call cannot finish answers with what it read first: the likeliest
             # matches (a plan only priced is never ordered, so nothing is embedded for it).
@@ -161,9 +178,9 @@ def criteria_run(
 
 def _split_reason(resolved: Resolved) -> str:
     split = resolved.split
-    if split is None or split.status == "incomplete":
-        return "decomposition_incomplete"
-    return getattr(split, "reason", None) or "decomposition_failed"
+    if split is None or split.status == INCOMPLETE:
+        return DECOMPOSITION_INCOMPLETE
+    return getattr(split, "reason", None) or DECOMPOSITION_FAILED
 
 
 def _refusal(run: CriteriaRun, key: ApiKey, budget: Budget) -> tuple[str, str] | None:
@@ -174,17 +191,15 @@ def _refusal(run: CriteriaRun, key: ApiKey, budget: Budget) -> tuple[str, str] |
     if budget.max_reads == 0:
         criterion = run.criterion
         known = Judgment.objects.filter(criterion=criterion).exists()
-        return (
-            ("over_budget", "max_reads") if known else ("not_run", "reuse_only_criterion_unknown")
-        )
+        return (OVER_BUDGET, MAX_READS) if known else (NOT_RUN, REUSE_ONLY_CRITERION_UNKNOWN)
     if not key.may_write:
-        raise Forbidden("criteria_read_needs_write", reason=READ_NEEDS_WRITE)
+        raise Forbidden(READ_NEEDS_WRITE_TYPE, reason=READ_NEEDS_WRITE)
     if budget.max_usd == 0:  # prices only, whatever the price
-        return "over_budget", "max_usd"
+        return OVER_BUDGET, MAX_USD
     if Decimal(str(run.estimate["cost_usd"])) > budget.max_usd:
-        return "over_budget", "max_usd"
+        return OVER_BUDGET, MAX_USD
     if len(plan.to_read) > budget.max_reads:
-        return "over_budget", "max_reads"
+        return OVER_BUDGET, MAX_READS
     return None
 
 
@@ -217,7 +232,7 @@ def _read(run: CriteriaRun, identity: str, budget: Budget) -> None:
     if watch.stopped:
         _given_back(ids)
     still_open = _open_count(ids)
-    if run.status != "over_budget_during_read":  # what was read stands; the rest waits
+    if run.status != OVER_BUDGET_DURING_READ:  # what was read stands; the rest waits
         _settle_status(run, ids, still_open=bool(still_open))
     run.background = {
         "reading": bool(still_open) and limma_settings().criteria_background,
@@ -295,7 +310,7 @@ def _read_in_call(run: CriteriaRun, ids: list[int], budget: Budget, deadline: fl
             if read.failure.startswith(f"{SPEND_CAP}:"):
                 break  # every read after it would be refused at the same ceiling
     if spent > budget.max_usd and _open_count(ids):
-        run.status, run.status_reason = "over_budget_during_read", "max_usd"
+        run.status, run.status_reason = OVER_BUDGET_DURING_READ, MAX_USD
 
 
 def _given_back(ids: list[int]) -> None:
@@ -306,23 +321,23 @@ def _given_back(ids: list[int]) -> None:
 
 def _settle_status(run: CriteriaRun, ids: list[int], *, still_open: bool) -> None:
     if _at_spend_cap(ids):
-        run.status, run.status_reason = "partial", SPEND_CAP
+        run.status, run.status_reason = PARTIAL, SPEND_CAP
         return
     if still_open:
-        run.status, run.status_reason = "partial", "time_budget"
+        run.status, run.status_reason = PARTIAL, TIME_BUDGET
         return
     failed = Judgment.objects.filter(pk__in=among(ids), state=Judgment.State.FAILED)
     failures = {failure_kind(failure) for failure in failed.values_list("failure", flat=True)}
     if not failures:
         return
-    if failures in ({"model_unavailable"}, {"spend_switch_off"}):
-        run.status, run.status_reason = "partial", "model_unavailable"
+    if failures in ({door.ModelUnavailable.type}, {door.SpendSwitchOff.type}):
+        run.status, run.status_reason = PARTIAL, MODEL_UNAVAILABLE
     elif (
         len(failures) == 1
         and not Judgment.objects.filter(pk__in=among(ids), state=Judgment.State.DONE).exists()
     ):
         # The model refused every read of this call with one error: say so, do not loop.
-        run.status, run.status_reason = "not_run", "provider_refused"
+        run.status, run.status_reason = NOT_RUN, PROVIDER_REFUSED
 
 
 def _submit(ids: list[int]) -> None:

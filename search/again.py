@@ -12,16 +12,24 @@ import math
 from typing import Any
 
 from criteria.plan import LIMITS
+from criteria.status import (
+    MAX_READS,
+    MAX_USD,
+    OVER_BUDGET,
+    OVER_BUDGET_DURING_READ,
+    PARTIAL,
+    TIME_BUDGET,
+)
 from limma.models import ApiKey
 from search.service import SearchOutcome
 
 # What a continue can finish: a plan above the budget, and a read stopped by its wall or its
 # spend (a ceiling, a model away, a refusal each have their own way on).
 UNFINISHED = {
-    ("over_budget", "max_reads"),
-    ("over_budget", "max_usd"),
-    ("over_budget_during_read", "max_usd"),
-    ("partial", "time_budget"),
+    (OVER_BUDGET, MAX_READS),
+    (OVER_BUDGET, MAX_USD),
+    (OVER_BUDGET_DURING_READ, MAX_USD),
+    (PARTIAL, TIME_BUDGET),
 }
 
 

@@ -15,6 +15,8 @@ from search.constraints import Constraint, constraints_parsed
 
 COMPILE_UNAVAILABLE = "compile requires a model; pass constraints"
 COMPILE_FAILED = "the model that compiles briefs did not answer; pass constraints"
+# The refusals' detail.type.
+COMPILE_UNAVAILABLE_TYPE, COMPILE_FAILED_TYPE = "compile_unavailable", "compile_failed"
 
 
 @dataclass(frozen=True)
@@ -28,15 +30,15 @@ class Compiled:
 
 def brief_compile(*, workspace: Workspace, brief: str, context: door.CallContext) -> Compiled:
     if not door.available("brief_compiler"):
-        raise ServiceUnavailable("compile_unavailable", reason=COMPILE_UNAVAILABLE)
+        raise ServiceUnavailable(COMPILE_UNAVAILABLE_TYPE, reason=COMPILE_UNAVAILABLE)
     relations = {name: dict(rel.slots) for name, rel in workspace.parsed_pack.relations.items()}
     request = {"brief": brief, "relations": relations, "axes": list(workspace.vocabulary.axes())}
     try:
         reply = door.call("brief_compiler", request, context=context)
     except (door.ModelUnavailable, door.SpendSwitchOff) as refused:
-        raise ServiceUnavailable("compile_unavailable", reason=COMPILE_UNAVAILABLE) from refused
+        raise ServiceUnavailable(COMPILE_UNAVAILABLE_TYPE, reason=COMPILE_UNAVAILABLE) from refused
     except (door.ModelCallFailed, door.ModelReplyInvalid) as failed:
-        raise ApplicationError("compile_failed", status=502, reason=COMPILE_FAILED) from failed
+        raise ApplicationError(COMPILE_FAILED_TYPE, status=502, reason=COMPILE_FAILED) from failed
     constraints, not_compiled = [], []
     for raw in reply.constraints:
         item = raw.model_dump()

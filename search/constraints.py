@@ -73,12 +73,15 @@ def _scalar(value: Any) -> bool:
 
 # Why a constraint cannot be bound to the pack and vocabulary: every reason
 # constraint_unbound_reason gives (a reply says not_bound:<reason>).
+RELATION_UNKNOWN, SLOT_UNKNOWN = "relation_unknown", "slot_unknown"
+OP_NOT_FOR_SLOT = "op_not_for_slot"
+VALUE_NOT_IN_VOCABULARY, VALUE_NOT_A_NUMBER = "value_not_in_vocabulary", "value_not_a_number"
 UNBOUND_REASONS = (
-    "relation_unknown",
-    "slot_unknown",
-    "op_not_for_slot",
-    "value_not_in_vocabulary",
-    "value_not_a_number",
+    RELATION_UNKNOWN,
+    SLOT_UNKNOWN,
+    OP_NOT_FOR_SLOT,
+    VALUE_NOT_IN_VOCABULARY,
+    VALUE_NOT_A_NUMBER,
 )
 
 
@@ -87,19 +90,19 @@ def constraint_unbound_reason(
 ) -> str | None:
     relation = pack.relation(constraint.relation)
     if relation is None:
-        return "relation_unknown"
+        return RELATION_UNKNOWN
     slot_type = relation.slots.get(constraint.slot)
     if slot_type is None:
-        return "slot_unknown"
+        return SLOT_UNKNOWN
     if constraint.op in ORDERED_OPS and slot_type not in {"date", "number"}:
-        return "op_not_for_slot"
+        return OP_NOT_FOR_SLOT
     values = constraint.value if isinstance(constraint.value, list) else [constraint.value]
     if slot_type in VOCABULARY_TYPES and any(
         vocabulary.lookup(str(value), axis=slot_type) is None for value in values
     ):
-        return "value_not_in_vocabulary"
+        return VALUE_NOT_IN_VOCABULARY
     if slot_type == "number" and not all(_is_number(value) for value in values):
-        return "value_not_a_number"
+        return VALUE_NOT_A_NUMBER
     return None
 
 

@@ -20,6 +20,18 @@ MATCHED = "matched"
 RULED_OUT = "ruled_out"
 NOT_RECORDED = "not_recorded"
 CANNOT_BE_PLACED = "cannot_be_placed"
+WITHHELD = "withheld"  # one relation's verdict only: the loader withheld a row of it
+# A relation's verdicts that keep a person from the matched list without ruling them out: each
+# is counted in incomplete_because as "<verdict>:<relation>" (reason_code).
+REASON_VERDICTS = (NOT_RECORDED, WITHHELD, CANNOT_BE_PLACED)
+# The relation a niche joins the partition as (search.service): its reasons are counted from
+# its own lists, not here.
+CRITERION = "criterion"
+
+
+def reason_code(verdict: str, relation: str) -> str:
+    """The incomplete_because key of a relation's verdict: "not_recorded:based_in"."""
+    return f"{verdict}:{relation}"
 
 
 @dataclass(frozen=True)
@@ -102,7 +114,7 @@ def relation_verdict(
     if unplaced:
         return CANNOT_BE_PLACED, None
     if withheld:
-        return "withheld", None
+        return WITHHELD, None
     if any(row.declared for row in rows):
         return RULED_OUT, None
     return NOT_RECORDED, None
@@ -154,7 +166,7 @@ def overall_verdict(reasons: dict[str, str]) -> str:
         return MATCHED
     if RULED_OUT in verdicts:
         return RULED_OUT
-    if CANNOT_BE_PLACED in verdicts or "withheld" in verdicts:
+    if CANNOT_BE_PLACED in verdicts or WITHHELD in verdicts:
         return CANNOT_BE_PLACED
     return NOT_RECORDED
 
@@ -170,8 +182,8 @@ class PlacedList:
             if one.verdict in (NOT_RECORDED, CANNOT_BE_PLACED):
                 for relation, why in one.reasons.items():
                     # The criterion's own reasons are counted from its lists.
-                    if why != RULED_OUT and relation != "criterion":
-                        self.reasons[f"{why}:{relation}"] += 1
+                    if why in REASON_VERDICTS and relation != CRITERION:
+                        self.reasons[reason_code(why, relation)] += 1
 
     def people(
         self, verdict: str | None = None, *, offset: int = 0, limit: int | None = None

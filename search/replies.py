@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from criteria.lists.block import compact_share, criteria_block, narrowed_by
+from criteria.lists.block import CRITERION_PREFIX, compact_share, criteria_block, narrowed_by
 from limma.access import readable_rows
 from limma.match import VOCABULARY_TYPES
 from limma.models import ApiKey, Entity, RelationRow
@@ -13,7 +13,14 @@ from limma.paging import Page
 from limma.services.facts import receipt
 from search.again import continue_call
 from search.partition import CANNOT_BE_PLACED, MATCHED, NOT_RECORDED, RULED_OUT, Placed
-from search.service import CANNOT_TELL, SearchOutcome, map_version
+from search.service import (
+    CANNOT_TELL,
+    DROPPED,
+    NOT_BOUND,
+    NOT_COMPILED,
+    SearchOutcome,
+    map_version,
+)
 
 OTHERS = (RULED_OUT, NOT_RECORDED, CANNOT_BE_PLACED, CANNOT_TELL)
 # entities.matched is the answer to the whole brief, up to this many; matches is paged.
@@ -115,24 +122,24 @@ def full_fields(
 
 def narrowed(outcome: SearchOutcome, incomplete: dict[str, int]) -> list[str]:
     """What keeps the answer from being complete; a criterion's entries carry its address."""
-    ordinary = sorted(reason for reason in incomplete if not reason.startswith("criterion_"))
+    ordinary = sorted(reason for reason in incomplete if not reason.startswith(CRITERION_PREFIX))
     return ordinary + (narrowed_by(outcome.criteria) if outcome.criteria is not None else [])
 
 
 def gaps(outcome: SearchOutcome) -> list[dict[str, Any]]:
     """Every part of the request that was NOT searched, and why."""
     found: list[dict[str, Any]] = [
-        {"kind": "not_bound", "constraint": unbound.constraint.as_json(), "why": unbound.reason}
+        {"kind": NOT_BOUND, "constraint": unbound.constraint.as_json(), "why": unbound.reason}
         for unbound in outcome.unbound
     ]
     compiled = outcome.compiled
     if compiled is not None:
         found += [
-            {"kind": "dropped", "words": item["words"], "why": item["why"]}
+            {"kind": DROPPED, "words": item["words"], "why": item["why"]}
             for item in compiled.dropped
         ]
         found += [
-            {"kind": "not_compiled", "constraint": item["constraint"], "why": item["why"]}
+            {"kind": NOT_COMPILED, "constraint": item["constraint"], "why": item["why"]}
             for item in compiled.not_compiled
         ]
     return found

@@ -8,7 +8,15 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from criteria.lists.block import narrowed_by, unread_people
+from criteria.lists.block import (
+    CRITERION_CONFLICT,
+    CRITERION_NO_DOCUMENTS,
+    CRITERION_NOT_READ,
+    CRITERION_PREFIX,
+    CRITERION_SILENT,
+    narrowed_by,
+    unread_people,
+)
 from criteria.service import CriteriaRun, criteria_run
 from limma import door
 from limma.errors import InvalidRequest
@@ -17,6 +25,7 @@ from search.brief import Compiled, brief_compile
 from search.constraints import Constraint, Unbound, constraints_bound, constraints_parsed
 from search.partition import (
     CANNOT_BE_PLACED,
+    CRITERION,
     MATCHED,
     NOT_RECORDED,
     RULED_OUT,
@@ -30,9 +39,13 @@ from search.scope import scope_entities, scope_rows, whole_scope
 CANNOT_TELL = "cannot_tell"  # a candidate whose documents do not settle the niche
 VERDICTS = (MATCHED, RULED_OUT, NOT_RECORDED, CANNOT_BE_PLACED, CANNOT_TELL)
 TOO_MANY_CRITERIA = "One search carries one criterion: send the niche whole, as one text."
+TOO_MANY_CRITERIA_TYPE = "too_many_criteria"  # the refusal's detail.type
 # Why a brief's niche was not searched: the request sent a criterion of its own, and one
 # search reads one (the brief's niche is said, never lost in silence).
 CRITERION_SENT = "criterion_sent"
+# incomplete_because keys of what was not searched: a constraint not bound ("not_bound:<why>",
+# a reason of search.constraints.UNBOUND_REASONS), a brief's words dropped or not compiled.
+NOT_BOUND, DROPPED, NOT_COMPILED = "not_bound", "dropped", "not_compiled"
 # A person's entry on the criterion's lists, as the search's partition counts it.
 CRITERION_VERDICTS = {
     "matched": MATCHED,
@@ -67,15 +80,15 @@ class SearchOutcome:
         """What keeps the set from being everything, each with its count (people or pieces)."""
         reasons: Counter[str] = Counter(self.partition.reasons)
         for unbound in self.unbound:
-            reasons[f"not_bound:{unbound.reason}"] += 1
+            reasons[f"{NOT_BOUND}:{unbound.reason}"] += 1
         if self.compiled is not None:
             if self.compiled.dropped:
-                reasons["dropped"] = len(self.compiled.dropped)
+                reasons[DROPPED] = len(self.compiled.dropped)
             if self.compiled.not_compiled:
-                reasons["not_compiled"] = len(self.compiled.not_compiled)
+                reasons[NOT_COMPILED] = len(self.compiled.not_compiled)
         if self.criteria is not None:
             if self.criteria.lists is None:
-                reasons[f"criterion_{self.criteria.status}"] = 1
+                reasons[f"{CRITERION_PREFIX}{self.criteria.status}"] = 1  # no lists
             for entry in narrowed_by(self.criteria):
                 reasons[entry.split(":", 1)[0]] = self._criterion_count(entry)
         return dict(sorted(reasons.items()))
@@ -85,10 +98,10 @@ class SearchOutcome:
         detail = lists.counts_detail["undetermined"]
         kind = entry.split(":", 1)[0]
         return {
-            "criterion_silent": lists.counts["undetermined"] - detail.get("conflict", 0),
-            "criterion_conflict": detail.get("conflict", 0),
-            "criterion_not_read": unread_people(lists),
-            "criterion_no_documents": lists.counts_detail["not_recorded"]["no_documents"],
+            CRITERION_SILENT: lists.counts["undetermined"] - detail.get("conflict", 0),
+            CRITERION_CONFLICT: detail.get("conflict", 0),
+            CRITERION_NOT_READ: unread_people(lists),
+            CRITERION_NO_DOCUMENTS: lists.counts_detail["not_recorded"]["no_documents"],
         }.get(kind, 1)
 
 
@@ -177,7 +190,7 @@ def _criteria_asked(criteria: list[Any] | None, compiled: Compiled | None) -> li
     """The request's criterion, or the niche a brief handed on; one at most."""
     criteria = list(criteria or [])
     if len(criteria) > 1:
-        raise InvalidRequest("too_many_criteria", count=len(criteria), reason=TOO_MANY_CRITERIA)
+        raise InvalidRequest(TOO_MANY_CRITERIA_TYPE, count=len(criteria), reason=TOO_MANY_CRITERIA)
     if not criteria and compiled is not None and compiled.criterion:
         criteria = [{"text": compiled.criterion}]
     return criteria
@@ -199,7 +212,7 @@ def _joined(placed: list[Placed], run: CriteriaRun) -> list[Placed]:
     """The criterion joins the search as one more required condition of every candidate."""
     if run.lists is None:
         return [
-            Placed(p.entity_id, NOT_RECORDED, p.rows, {**p.reasons, "criterion": run.status})
+            Placed(p.entity_id, NOT_RECORDED, p.rows, {**p.reasons, CRITERION: run.status})
             if p.verdict == MATCHED
             else p
             for p in placed
@@ -210,7 +223,7 @@ def _joined(placed: list[Placed], run: CriteriaRun) -> list[Placed]:
             joined.append(p)
             continue
         verdict = CRITERION_VERDICTS[run.verdicts.get(p.entity_id, "not_recorded")]
-        reasons = {} if verdict == MATCHED else {**p.reasons, "criterion": verdict}
-        rows = {**p.rows, "criterion": run.rows[p.entity_id]} if p.entity_id in run.rows else p.rows
+        reasons = {} if verdict == MATCHED else {**p.reasons, CRITERION: verdict}
+        rows = {**p.rows, CRITERION: run.rows[p.entity_id]} if p.entity_id in run.rows else p.rows
         joined.append(Placed(p.entity_id, verdict, rows, reasons))
     return joined

@@ -5,13 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 from criteria.criterion.address import reader_identity
+from criteria.criterion.split import FAILED
 from criteria.lists.four import Lists, four_lists
 from criteria.reading.claim import facets_of
 from criteria.rules.recency.record import record_check_echo
 from criteria.rules.recency.rule import recency_notes
 from criteria.service import CriteriaRun
+from criteria.status import NOT_RUN, PARTIAL
 
-NOT_RUN = "not_run"  # the record_check echo: consulted for nothing
+# A niche's own codes begin so: its coverage.narrowed_by entries, "<code>:<address>" (a search's
+# incomplete_because counts each by its code alone), and "criterion_<status>" for a niche that
+# listed nobody (criterion_not_run).
+CRITERION_PREFIX = "criterion_"
+CRITERION_SILENT, CRITERION_CONFLICT = "criterion_silent", "criterion_conflict"
+CRITERION_NOT_READ, CRITERION_NO_DOCUMENTS = "criterion_not_read", "criterion_no_documents"
+CRITERION_PARTIALLY_DECOMPOSED = "criterion_partially_decomposed"
+NARROWED_BY = (
+    *(CRITERION_SILENT, CRITERION_CONFLICT, CRITERION_NOT_READ, CRITERION_NO_DOCUMENTS),
+    CRITERION_PARTIALLY_DECOMPOSED,
+)
 
 
 def criteria_block(run: CriteriaRun, *, unconstrained_relations: list[str]) -> dict[str, Any]:
@@ -32,7 +44,7 @@ def criteria_block(run: CriteriaRun, *, unconstrained_relations: list[str]) -> d
         block |= {
             "decomposed_by": "model",
             "decomposition": {
-                "status": split.status if split else "failed",
+                "status": split.status if split else FAILED,
                 "actions": split.actions if split else [],
                 "incomplete": split.incomplete if split else [],
             },
@@ -104,15 +116,15 @@ def narrowed_by(run: CriteriaRun) -> list[str]:
     detail = run.lists.counts_detail.get("undetermined", {})
     silent = run.lists.counts["undetermined"] - detail.get("conflict", 0)
     if silent:
-        entries.append(f"criterion_silent:{address}")
+        entries.append(f"{CRITERION_SILENT}:{address}")
     if detail.get("conflict"):
-        entries.append(f"criterion_conflict:{address}")
+        entries.append(f"{CRITERION_CONFLICT}:{address}")
     if unread_people(run.lists):
-        entries.append(f"criterion_not_read:{address}")
+        entries.append(f"{CRITERION_NOT_READ}:{address}")
     if run.lists.counts_detail["not_recorded"]["no_documents"]:
-        entries.append(f"criterion_no_documents:{address}")
+        entries.append(f"{CRITERION_NO_DOCUMENTS}:{address}")
     if criterion.unchecked_words:
-        entries.append(f"criterion_partially_decomposed:{address}")
+        entries.append(f"{CRITERION_PARTIALLY_DECOMPOSED}:{address}")
     return entries
 
 
@@ -135,7 +147,7 @@ def compact_share(run: CriteriaRun) -> dict[str, Any]:
         shared["criterion"]["plan"] = plan_said(run)
     if run.reads.get("failures"):  # which fault, and why, each failed read ended in
         shared["criterion"]["failures"] = run.reads["failures"]
-    if run.status == "partial":
+    if run.status == PARTIAL:
         shared["reading"] = {
             "done": run.reads.get("reused", 0) + run.reads.get("done", 0),
             "of": run.reads.get("needed", 0),

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from criteria.lists.four import Candidate, Lists, four_lists
+from criteria.lists.four import FAILED, NOT_READ, Candidate, Lists, four_lists
 from criteria.models import Judgment
-from criteria.plan import Plan
+from criteria.plan import READ_BY_ANOTHER_READER, Plan
 from criteria.reading.claim import SPEND_CAP, failure_kind
 from criteria.rules.recency.judged_at import JudgedAt
+from criteria.status import COMPLETE
 from criteria.types import DocumentJudgment, Facet
 from limma.models import Entity
 from limma.vocabulary import Vocabulary
@@ -30,6 +31,10 @@ JUDGMENT_FIELDS = (
     *("calls", "usd", "reported", "reported_calls", "reported_usd"),
 )
 ENTITY_FIELDS = ("id", "key", "display_name")
+BEING_READ = "being_read"  # a read queued or in flight
+# Why one document of a candidate is unread (a not_recorded entry's causes); besides these, the
+# status_reason of a read that stopped before it.
+UNREAD_CAUSES = (BEING_READ, READ_BY_ANOTHER_READER, NOT_READ, FAILED, SPEND_CAP)
 
 
 @dataclass(frozen=True)
@@ -98,9 +103,9 @@ def candidates_of(
                 )
             else:
                 unread.append(
-                    "read_by_another_reader"
+                    READ_BY_ANOTHER_READER
                     if document.pk in plan.read_by_another
-                    else ("being_read" if judgment is not None else run.status_reason or "not_read")
+                    else (BEING_READ if judgment is not None else run.status_reason or NOT_READ)
                 )
         entity = stored.entities[pk]
         candidates.append(
@@ -130,7 +135,7 @@ def reads_of(fresh: list[Judgment], *, plan: Plan, run: RunState) -> dict[str, A
         "typed": sum(1 for j in fresh if j.typed),
         "in_flight_at_return": run.background.get("in_flight", 0),
         "not_submitted": run.background.get("queued", 0),
-        "stored_not_served": dict(plan.stored_not_served) if run.status != "complete" else {},
+        "stored_not_served": dict(plan.stored_not_served) if run.status != COMPLETE else {},
         # Reads that judged nothing, by fault and cause: never counted as a judgment.
         "failed": sum(failures.values()),
         "failures": dict(sorted(failures.items())),

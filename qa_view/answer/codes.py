@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 GENERAL = "Something here could not be settled. Please try again, or ask another way."
 GENERAL_COUNTED = "For {people}, the answer could not be settled either way."
+SEARCH_FAILED = "search_failed"  # a search that failed without a code of its own
 NO_PROFILE_READ = (
     "No profile has been read for this question, and this demo answers only from profiles "
     "already read."
@@ -167,7 +168,7 @@ TABLE: dict[str, Sentence] = {
     "max_turns": Sentence(
         "The answer stopped before it was finished. Please ask again, perhaps more narrowly."
     ),
-    "search_failed": Sentence("The search for this question did not come back. Please try again."),
+    SEARCH_FAILED: Sentence("The search for this question did not come back. Please try again."),
     "niche_search_failed": Sentence(
         "The search for what the question asks of people's experience did not come back, so "
         "nobody is listed. Please try again."

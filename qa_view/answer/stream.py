@@ -21,6 +21,7 @@ from typing import Any
 
 from limma.models import ApiKey, Entity, ExternalId, Workspace
 from qa_view.agent.tools import ToolResult
+from qa_view.answer.codes import SEARCH_FAILED
 from qa_view.answer.source import search_evidence
 from qa_view.models import Run
 from search.brief_text import MARKUP
@@ -265,7 +266,7 @@ class PageStream:
         fetch = bool(args.get("entity_ids"))
         if not result.ok:
             detail = result.result.get("detail") or {}
-            code = str(detail.get("type") or "search_failed")
+            code = str(detail.get("type") or SEARCH_FAILED)
             constraints = args.get("constraints")
             return SearchSeen(
                 call_id=call_id,
@@ -307,7 +308,7 @@ class PageStream:
         result = data.get("result") or {}
         if data.get("ok") is False or result_failed(result):
             detail = result.get("detail") if isinstance(result, Mapping) else None
-            code = str(detail.get("type")) if isinstance(detail, Mapping) else "search_failed"
+            code = str(detail.get("type")) if isinstance(detail, Mapping) else SEARCH_FAILED
             return {
                 "kind": "reply",
                 "data": {"code": code, "niche": search_asked_niche(args, None, code)},

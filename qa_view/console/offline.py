@@ -21,7 +21,7 @@ from typing import Any
 
 from limma.pack import DEFAULT_PACK
 from limma.vocabulary import Vocabulary
-from qa_view.answer.codes import sentence_for
+from qa_view.answer.codes import SEARCH_FAILED, sentence_for
 from qa_view.console.modes import ANSWER, ANSWER_SYSTEM, SEARCH, SEARCH_SYSTEM
 from search.offline import compile_brief
 
@@ -110,7 +110,7 @@ def call(number: int, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
 
 
 def refused(result: dict[str, Any]) -> dict[str, Any]:
-    code = str((result.get("detail") or {}).get("type") or "search_failed")
+    code = str((result.get("detail") or {}).get("type") or SEARCH_FAILED)
     return {"content": sentence_for(code), "tool_calls": []}
 
 

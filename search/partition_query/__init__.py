@@ -24,9 +24,10 @@ from search.partition import (
     CANNOT_BE_PLACED,
     MATCHED,
     NOT_RECORDED,
-    RULED_OUT,
+    REASON_VERDICTS,
     Placed,
     overall_verdict,
+    reason_code,
 )
 from search.partition_query.asked import Asked
 from search.partition_query.by_facts import FactsSets
@@ -95,8 +96,8 @@ class PartitionQuery:
             self.counts[overall] += people
             if overall in (NOT_RECORDED, CANNOT_BE_PLACED):
                 for relation, why in reasons.items():
-                    if why != RULED_OUT:
-                        self.reasons[f"{why}:{relation}"] += people
+                    if why in REASON_VERDICTS:
+                        self.reasons[reason_code(why, relation)] += people
 
     def people(
         self, verdict: str | None = None, *, offset: int = 0, limit: int | None = None

@@ -14,12 +14,15 @@ from django.db import connection
 from django.db.models import Case, IntegerField, Q, Value, When
 from django.db.models.lookups import In, IsNull
 
+from search.partition import CANNOT_BE_PLACED, MATCHED, NOT_RECORDED, RULED_OUT, WITHHELD
+
 MET, UNPLACED, UNMET = 2, 1, 0
 # What one relation's verdict is, from the per-person columns (best, withheld, declared).
 RELATION_VERDICT = (
-    "CASE WHEN p.best_{i} = 2 THEN 'matched' WHEN p.best_{i} = 1 THEN 'cannot_be_placed'"
-    " WHEN p.withheld_{i} = 1 THEN 'withheld' WHEN p.declared_{i} = 1 THEN 'ruled_out'"
-    " ELSE 'not_recorded' END"
+    f"CASE WHEN p.best_{{i}} = {MET} THEN '{MATCHED}'"
+    f" WHEN p.best_{{i}} = {UNPLACED} THEN '{CANNOT_BE_PLACED}'"
+    f" WHEN p.withheld_{{i}} = 1 THEN '{WITHHELD}' WHEN p.declared_{{i}} = 1 THEN '{RULED_OUT}'"
+    f" ELSE '{NOT_RECORDED}' END"
 )
 
 
@@ -67,14 +70,14 @@ def overall_sql(relations: int, alias: str) -> str:
     """partition's overall verdict of one person, from the relations' verdicts (v_i of the
     table at `alias`)."""
     if not relations:
-        return "'matched'"
+        return f"'{MATCHED}'"
     each = [f"{alias}.v_{i}" for i in range(relations)]
-    ruled = " OR ".join(f"{v} = 'ruled_out'" for v in each)
-    unplaced = " OR ".join(f"{v} IN ('cannot_be_placed', 'withheld')" for v in each)
-    missing = " OR ".join(f"{v} = 'not_recorded'" for v in each)
+    ruled = " OR ".join(f"{v} = '{RULED_OUT}'" for v in each)
+    unplaced = " OR ".join(f"{v} IN ('{CANNOT_BE_PLACED}', '{WITHHELD}')" for v in each)
+    missing = " OR ".join(f"{v} = '{NOT_RECORDED}'" for v in each)
     return (
-        f"CASE WHEN {ruled} THEN 'ruled_out' WHEN {unplaced} THEN 'cannot_be_placed'"
-        f" WHEN {missing} THEN 'not_recorded' ELSE 'matched' END"
+        f"CASE WHEN {ruled} THEN '{RULED_OUT}' WHEN {unplaced} THEN '{CANNOT_BE_PLACED}'"
+        f" WHEN {missing} THEN '{NOT_RECORDED}' ELSE '{MATCHED}' END"
     )
 
 

@@ -14,6 +14,7 @@ import re
 import pytest
 
 from criteria.criterion.address import reader_identity
+from criteria.lists.four import LISTS
 from criteria.models import Criterion, Judgment
 from limma.models import Document, LedgerEntry
 from limma.services.connect import export_connect
@@ -39,7 +40,6 @@ DEFAULT_BUDGET = {
     "retry_failed": False,
     "max_read_seconds": 900.0,
 }
-LISTS = ("matched", "none", "undetermined", "not_recorded")
 MATCHED = ["greta_ostrander", "margaux_delacroix"]
 AN_EARLIER_READER = reader_identity(switches={"length_from_record": True})
 

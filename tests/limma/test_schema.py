@@ -18,20 +18,27 @@ from rest_framework.test import APIClient
 
 from limma.models import Document, RelationRow
 from limma.services.rows import row_create
+from limma.urls import urlpatterns
 from tests.limma.exports import connect, export
 from tests.schema_check import assert_reply_matches_schema
 
 pytestmark = pytest.mark.django_db
 
-VERBS = {
-    "/v1/public/ingest": "post",
-    "/v1/public/connect": "post",
-    "/v1/public/region": "get",
-    "/v1/public/facts": "post",
-    "/v1/public/documents": "get",
-    "/v1/public/search": "post",
-    "/v1/public/verify": "post",
-}
+
+def public_verbs() -> dict[str, str]:
+    """Every public verb the URL configuration routes (a job's own address aside), with the one
+    method its view answers."""
+    verbs = {}
+    for pattern in urlpatterns:
+        route = str(pattern.pattern)
+        if route.startswith("v1/public/") and "<" not in route:
+            view = pattern.callback.view_class
+            (method,) = [method for method in ("get", "post") if hasattr(view, method)]
+            verbs[f"/{route}"] = method
+    return verbs
+
+
+VERBS = public_verbs()
 
 
 @pytest.fixture

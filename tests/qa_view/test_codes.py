@@ -3,57 +3,64 @@ table does not hold is said with a general sentence, never printed."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
+from criteria.lists.block import CRITERION_PREFIX, NARROWED_BY
 from criteria.lists.four import NO_DOCUMENTS, NOT_STATED, STATED_NOT_VERIFIED, UNREAD
+from criteria.lists.gather import UNREAD_CAUSES
+from criteria.service import READ_NEEDS_WRITE_TYPE
+from criteria.status import NOT_RUN, STATUS_REASONS, STATUSES
 from limma.door.errors import ModelCallFailed, ModelReplyInvalid, ModelUnavailable, SpendSwitchOff
+from limma.errors import InvalidRequest
+from limma.pack import DEFAULT_PACK
 from qa_view.agent.loop import MAX_TURNS
-from qa_view.answer.codes import GENERAL, PRODUCT_CODES, failure_code, known, sentence_for
-from qa_view.answer.draw import NICHE_FAILED, SAID_AS_IS
+from qa_view.answer.codes import (
+    GENERAL,
+    PRODUCT_CODES,
+    SEARCH_FAILED,
+    failure_code,
+    known,
+    sentence_for,
+)
+from qa_view.answer.draw import FAILED, NICHE_FAILED
 from qa_view.page.ceilings import DAY_CEILING, VISITOR_CEILING
+from search.brief import COMPILE_UNAVAILABLE_TYPE
 from search.constraints import UNBOUND_REASONS
+from search.partition import REASON_VERDICTS, reason_code
+from search.service import DROPPED, NOT_BOUND, NOT_COMPILED, TOO_MANY_CRITERIA_TYPE
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
-
-def niche_statuses() -> list[str]:
-    """A niche read's statuses and their reasons, read from the closed list docs/concepts.md
-    prints: the statuses in bold, the reasons in backticks (field names aside)."""
-    text = (DOCS / "concepts.md").read_text()
-    section = text.split("### Statuses\n", 1)[1].split("\n###", 1)[0]
-    statuses = re.findall(r"\*\*([a-z_]+)\*\*", section)
-    reasons = re.findall(r"`([a-z_]+)`", section)
-    return sorted({*statuses, *reasons} - {"status", "status_reason"})
-
-
-# The codes the product's replies carry, read from the modules that write them where they name
-# them; the rest as the product writes them.
+# The codes the product's replies carry, each read from the module that writes it; the
+# relations are the default pack's, as a new workspace holds them.
 USED = [
-    # incomplete_because, by relation of the default pack and the niche
-    "not_recorded:based_in", "withheld:based_in", "cannot_be_placed:based_in",
-    "not_recorded:held_role", "not_recorded:criterion", "not_run:criterion",
-    *(f"not_bound:{reason}" for reason in UNBOUND_REASONS),  # read from the search itself
-    "dropped", "not_compiled",
-    "criterion_silent", "criterion_conflict", "criterion_not_read", "criterion_not_run",
-    "criterion_partially_decomposed",
+    # incomplete_because: a relation's verdict, by relation, and the niche's own
+    *(reason_code(verdict, relation) for verdict in REASON_VERDICTS
+      for relation in DEFAULT_PACK["relations"]),
+    *(f"{NOT_BOUND}:{reason}" for reason in UNBOUND_REASONS),
+    DROPPED, NOT_COMPILED,
+    *NARROWED_BY, f"{CRITERION_PREFIX}{NOT_RUN}",
     # a niche's status and status_reason
-    *niche_statuses(),
+    *STATUSES, *STATUS_REASONS,
     # close.because and a person's unread documents
-    NOT_STATED, STATED_NOT_VERIFIED, NO_DOCUMENTS, UNREAD, "being_read", "not_read",
-    "read_by_another_reader", "failed",
+    NOT_STATED, STATED_NOT_VERIFIED, NO_DOCUMENTS, UNREAD, *UNREAD_CAUSES,
     # failures
     ModelUnavailable.type, SpendSwitchOff.type, ModelReplyInvalid.type, VISITOR_CEILING,
-    DAY_CEILING, *SAID_AS_IS, NICHE_FAILED, MAX_TURNS, "search_failed",
+    DAY_CEILING, READ_NEEDS_WRITE_TYPE, TOO_MANY_CRITERIA_TYPE, COMPILE_UNAVAILABLE_TYPE,
+    InvalidRequest.type, NICHE_FAILED, MAX_TURNS, SEARCH_FAILED, FAILED,
 ]  # fmt: skip
 
 
-def test_the_niche_statuses_are_read_from_the_docs():
-    assert {"complete", "partial", "over_budget_during_read", "provider_refused"} <= set(
-        niche_statuses()
-    )
+def test_the_concepts_page_names_every_status_and_reason():
+    text = (DOCS / "concepts.md").read_text()
+    section = text.split("### Statuses\n", 1)[1].split("\n###", 1)[0]
+
+    for code in STATUSES:
+        assert f"**{code}**" in section
+    for code in STATUS_REASONS:
+        assert f"`{code}`" in section
 
 
 @pytest.mark.parametrize("code", USED)
@@ -85,7 +92,7 @@ def test_a_count_is_said_in_the_sentence():
 
 
 def test_a_viewer_keys_refusal_is_the_specs_sentence():
-    assert sentence_for("criteria_read_needs_write") == (
+    assert sentence_for(READ_NEEDS_WRITE_TYPE) == (
         "No profile has been read for this question, and this demo answers only from profiles "
         "already read."
     )
@@ -114,12 +121,12 @@ def test_an_unknown_relation_is_said_as_a_condition():
 @pytest.mark.parametrize(
     ("error", "code"),
     [
-        (ModelUnavailable(role="agent", provider="scripted"), "model_unavailable"),
-        (SpendSwitchOff(role="agent"), "spend_switch_off"),
-        (ModelCallFailed(role="agent", cause="server_error"), "model_unavailable"),
-        (ModelCallFailed(role="agent", cause="timeout"), "model_unavailable"),
-        (ModelReplyInvalid(role="agent", faults=["content:missing"]), "model_reply_invalid"),
-        (RuntimeError("a bug"), "agent_failed"),
+        (ModelUnavailable(role="agent", provider="scripted"), ModelUnavailable.type),
+        (SpendSwitchOff(role="agent"), SpendSwitchOff.type),
+        (ModelCallFailed(role="agent", cause="server_error"), ModelUnavailable.type),
+        (ModelCallFailed(role="agent", cause="timeout"), ModelUnavailable.type),
+        (ModelReplyInvalid(role="agent", faults=["content:missing"]), ModelReplyInvalid.type),
+        (RuntimeError("a bug"), FAILED),
     ],
 )
 def test_a_run_failure_has_a_code_of_the_table(error, code):

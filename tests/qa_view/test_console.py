@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -15,9 +16,18 @@ from limma.models.ledger import LedgerEntry
 from qa_view.agent import loop, tools
 from qa_view.agent.prompts import PEOPLE_SYSTEM
 from qa_view.console import runs
-from qa_view.console.modes import ANSWER_SYSTEM, MODES, SEARCH_SYSTEM, system_for
+from qa_view.console.modes import (
+    ANSWER_SYSTEM,
+    MODES,
+    PEOPLE,
+    SEARCH,
+    SEARCH_SYSTEM,
+    system_for,
+)
 from tests.factories import make_key
 from tests.qa_view.helpers import Turns, calls
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 pytestmark = pytest.mark.django_db
 
@@ -42,15 +52,21 @@ def sentence_of(workspace, name: str, words: str) -> dict:
     return {"source_id": document.source_id, "start": start, "end": start + len(words)}
 
 
+def test_the_console_docs_name_every_mode():
+    section = (DOCS / "pages.md").read_text().split("## The console\n", 1)[1].split("\n## ", 1)[0]
+
+    for mode in MODES:
+        assert f"`{mode}` (" in section
+
+
 def test_each_mode_has_its_own_system_prompt_and_search_modes_opens_with_the_brief():
     # Rule 0's wording is the search_mode example's printed text (tests/docs/test_examples.py).
     rule_0 = SEARCH_SYSTEM.split("\n0. ", 1)[1].split("\n1. ", 1)[0]
 
     assert "call limma_search FIRST with brief=" in rule_0
-    assert MODES == ("answer", "search", "people")
-    assert system_for("search") is SEARCH_SYSTEM and SEARCH_SYSTEM is not ANSWER_SYSTEM
-    assert system_for("people") is PEOPLE_SYSTEM
-    assert len({system_for(mode) for mode in MODES}) == 3
+    assert system_for(SEARCH) is SEARCH_SYSTEM and SEARCH_SYSTEM is not ANSWER_SYSTEM
+    assert system_for(PEOPLE) is PEOPLE_SYSTEM
+    assert len({system_for(mode) for mode in MODES}) == len(MODES)
     with pytest.raises(ValueError):
         system_for("Search")
 

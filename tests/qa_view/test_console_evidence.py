@@ -13,6 +13,7 @@ from decimal import Decimal
 
 import pytest
 
+from criteria.status import DECOMPOSITION_INCOMPLETE
 from directory import build_directory
 from limma.models import Document
 from limma.services.connect import export_connect
@@ -175,7 +176,7 @@ def test_each_mode_makes_its_own_first_call_and_cites_the_verbs_receipts(demo_st
 
 def test_every_chip_answers_in_its_mode(demo_store):
     key, _ = demo_store
-    not_taken_apart = sentence_for("decomposition_incomplete")
+    not_taken_apart = sentence_for(DECOMPOSITION_INCOMPLETE)
     for mode, chips in BUILT_IN.items():
         for chip in chips:
             record = ran(key, mode, chip)

@@ -21,17 +21,15 @@ from mcp.shared.memory import create_connected_server_and_client_session
 from limma import door
 from limma.models import ConnectJob, Entity
 from limma.tasks import connect_job_run
-from qa_view.agent.tools import READ_ONLY_TOOLS
+from qa_view.agent.tools import READ, READ_ONLY_TOOLS, REGISTRY
 from qa_view.mcp.server import build_server, result_text
 from tests.factories import make_key, make_workspace
 from tests.qa_view.conftest import EUROPE, directory_export
 from tests.qa_view.scratch_store import scratch_store_made
 
 ROOT = Path(__file__).resolve().parents[2]
-ALL = [
-    "limma_search", "limma_facts", "limma_region",
-    "limma_documents", "limma_verify", "limma_ingest", "limma_connect", "limma_connect_job",
-]  # fmt: skip
+ALL = list(REGISTRY)  # every tool the server may list, in the registry's order
+READS = [name for name, tool in REGISTRY.items() if tool.tier == READ]
 # The SDK's client runs the server's calls on another thread: the rows must be committed.
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,9 +65,10 @@ def test_an_analyst_key_is_listed_every_tool_in_tiers(directory):
     tools = listed(build_server(key))
 
     assert [tool.name for tool in tools] == ALL
+    assert ALL[: len(READS)] == READS  # the reads first, then the writes
     read_only = {tool.name: tool.annotations.readOnlyHint for tool in tools}
     # A job's state is only read, though who may read it follows its verb's (write) tier.
-    assert read_only == {name: name in ALL[:5] or name == "limma_connect_job" for name in ALL}
+    assert read_only == {name: name in READS or name == "limma_connect_job" for name in ALL}
     search = tools[0]
     assert "constraints" in search.description and "next_offset" in search.description
     assert "compile_unavailable" in search.description
@@ -78,7 +77,7 @@ def test_an_analyst_key_is_listed_every_tool_in_tiers(directory):
 def test_a_viewer_key_is_never_shown_a_tool_it_may_not_call(directory):
     key, _ = make_key(directory, role="viewer")
 
-    assert [tool.name for tool in listed(build_server(key))] == ALL[:5]
+    assert [tool.name for tool in listed(build_server(key))] == READS
 
 
 def test_the_tool_list_setting_narrows_the_list_and_a_call_outside_it_is_refused(

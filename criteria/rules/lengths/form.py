@@ -147,8 +147,9 @@ _VERB = (
     r"(?:(?P<aux>has|have|had)\s+)?(?P<verb>done|did|held|been\s+in|been\s+doing|been\s+holding"
     r"|was\s+in|worked\s+in|served\s+in)"
 )
-_WITH_AUX = {"done", "held", "been in", "been doing", "been holding", "worked in", "served in"}
-_WITHOUT_AUX = {"did", "held", "was in", "worked in", "served in"}
+# The form's closed list of verbs: after has, have or had, and alone.
+WITH_AUX = {"done", "held", "been in", "been doing", "been holding", "worked in", "served in"}
+WITHOUT_AUX = {"did", "held", "was in", "worked in", "served in"}
 _MODIFIER = "|".join(
     re.escape(word)
     for word in sorted(MODIFIERS_AT_LEAST + MODIFIERS_ABOUT + _UNBOUNDED, key=len, reverse=True)
@@ -182,7 +183,7 @@ def form_of(body: str) -> Form:
     if match is None:
         return Form(pointing, False, _pointer_ok(pointer))
     aux, verb = match["aux"], " ".join(match["verb"].split())
-    grammatical = verb in (_WITH_AUX if aux else _WITHOUT_AUX)
+    grammatical = verb in (WITH_AUX if aux else WITHOUT_AUX)
     det, noun = " ".join(match["det"].split()), match["noun"]
     pointer_ok = det == "this" and noun in FORM_NOUNS
     shaped = grammatical and bool(re.fullmatch(_NOUNS, noun)) and _organisation_shaped(match["org"])

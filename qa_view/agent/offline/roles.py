@@ -30,7 +30,7 @@ from limma.door import offline_handler
 from limma.vocabulary import Vocabulary
 from qa_view.agent.question import CLOSE, EARLIER, EXAMPLE, FOUND, NOTE
 from qa_view.agent.tools import READ_ONLY_TOOLS
-from qa_view.answer.codes import NO_PROFILE_READ, sentence_for
+from qa_view.answer.codes import NO_PROFILE_READ, SEARCH_FAILED, sentence_for
 from qa_view.console.offline import console_mode, console_step, marker, spanned
 
 SEARCH = READ_ONLY_TOOLS[0]
@@ -347,7 +347,7 @@ def _quotes(entry: dict[str, Any]) -> list[str]:
 
 
 def _refused(result: dict[str, Any]) -> str:
-    code = str((result.get("detail") or {}).get("type") or "search_failed")
+    code = str((result.get("detail") or {}).get("type") or SEARCH_FAILED)
     return NO_PROFILE_READ if code == "criteria_read_needs_write" else sentence_for(code)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from criteria.rules.lengths.form import FORM_NOUNS, WITH_AUX, WITHOUT_AUX
 from criteria.rules.lengths.read import other_names
 from criteria.rules.lengths.rule import (
     WHY,
@@ -167,20 +168,10 @@ GRANTED = [
             id=f"verb_{verb.replace(' ', '_')}",
         )
         for verb in (
-            "has done",
-            "did",
-            "has held",
-            "held",
+            *(f"has {verb}" for verb in sorted(WITH_AUX)),
+            *sorted(WITHOUT_AUX),
             "had held",
             "have held",
-            "has been in",
-            "has been doing",
-            "has been holding",
-            "was in",
-            "worked in",
-            "has worked in",
-            "served in",
-            "has served in",
         )
     ],
     # Each noun of the closed list, and "kind of".
@@ -188,7 +179,7 @@ GRANTED = [
         pytest.param(
             f"Anneke has held this {noun} for 22 years.", {}, ("exactly", 22.0), id=f"noun_{noun}"
         )
-        for noun in ("work", "role", "job", "position", "post", "capacity", "remit")
+        for noun in FORM_NOUNS
     ],
     pytest.param(
         "Anneke has done this kind of work for 22 years.", {}, ("exactly", 22.0), id="kind_of"
