@@ -14,6 +14,7 @@ from dataclasses import dataclass
 GENERAL = "Something here could not be settled. Please try again, or ask another way."
 GENERAL_COUNTED = "For {people}, the answer could not be settled either way."
 SEARCH_FAILED = "search_failed"  # a search that failed without a code of its own
+AGENT_FAILED = "agent_failed"  # a fault of ours while answering, or an error not in the table
 NO_PROFILE_READ = (
     "No profile has been read for this question, and this demo answers only from profiles "
     "already read."
@@ -164,7 +165,7 @@ TABLE: dict[str, Sentence] = {
         "The question could not be turned into a search right now. Please try again later."
     ),
     "model_reply_invalid": Sentence("The answer could not be finished. Please ask again."),
-    "agent_failed": Sentence("The answer could not be finished. Please ask again."),
+    AGENT_FAILED: Sentence("The answer could not be finished. Please ask again."),
     "max_turns": Sentence(
         "The answer stopped before it was finished. Please ask again, perhaps more narrowly."
     ),
@@ -241,4 +242,4 @@ def failure_code(error: BaseException) -> str:
         return "model_unavailable"
     if isinstance(kind, str) and kind in TABLE:
         return kind
-    return "agent_failed"
+    return AGENT_FAILED

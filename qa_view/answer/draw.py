@@ -25,7 +25,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from limma.segment_sentences import sentence_spans
-from qa_view.answer.codes import sentence_for
+from qa_view.answer.codes import AGENT_FAILED, sentence_for
 from qa_view.answer.lines import (
     list_lines,
     not_read_sentence,
@@ -57,7 +57,6 @@ SAID_AS_IS = frozenset({"criteria_read_needs_write", "too_many_criteria", "compi
 NOT_SPLIT = "decomposition_incomplete"  # read nothing: a part of the niche is no condition
 NO_ANSWER = "This question got no answer; try asking it in other words."
 MARKUP_LEFT_OUT = "The question's markup was left out; its words were searched as written."
-UNEXPECTED = "agent_failed"  # a fault of ours while answering: said as the table says it
 # Words that say nothing of their own beside the list ("They are A and B.").
 FILLER = frozenset(
     "a an and are as at based both but by close condition far fit fits for from has have in is "  # noqa: SIM905
@@ -107,7 +106,7 @@ def run_answer(run: Run) -> Answer:
     """What the page draws of a run: the one way into the answer's stages."""
     if not run.finished and run.started_at is not None and _stale(run):
         # Its worker stopped mid-run (a task outlives no timeout): say so, and stop polling.
-        return Answer("failed", first_line=sentence_for(UNEXPECTED))
+        return Answer("failed", first_line=sentence_for(AGENT_FAILED))
     if run.stop == OUTSIDE_STOP:
         return Answer("outside", first_line=OUTSIDE_SENTENCE)
     ended = any(event.get("kind") == "error" for event in run.page_events)
@@ -135,7 +134,7 @@ def answer_from(
     if origin.kind == PENDING:
         return Answer("pending")
     if origin.kind == FAILED:
-        return Answer("failed", first_line=sentence(origin.end.get("code") or UNEXPECTED))
+        return Answer("failed", first_line=sentence(origin.end.get("code") or AGENT_FAILED))
     note = tuple(scrubbed_lines(str(origin.end.get("answer") or "")))
     if origin.kind == NO_SEARCH:
         if origin.wanted_niche:

@@ -21,7 +21,7 @@ from typing import Any
 
 from limma.models import ApiKey, Entity, ExternalId, Workspace
 from qa_view.agent.tools import ToolResult
-from qa_view.answer.codes import SEARCH_FAILED
+from qa_view.answer.codes import AGENT_FAILED, SEARCH_FAILED
 from qa_view.answer.source import search_evidence
 from qa_view.models import Run
 from search.brief_text import MARKUP
@@ -250,7 +250,7 @@ class PageStream:
             answer = self.guard(data.get("answer") or "")
             return {"kind": "done", "data": {"answer": answer, "stop": data.get("stop")}}
         if kind == "error":
-            return {"kind": "error", "data": {"code": data.get("code") or "agent_failed"}}
+            return {"kind": "error", "data": {"code": data.get("code") or AGENT_FAILED}}
         return None  # attached, and anything else, stays on the server
 
     def _learn(self, data: dict[str, Any], result: ToolResult) -> None:

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from limma import door
 from qa_view.agent.loop import run_question
+from qa_view.answer.codes import AGENT_FAILED
 from qa_view.answer.instead import words_instead
 from qa_view.answer.origin import LIST, Origin, Search, origin_of
 from qa_view.answer.stream import SearchSeen
@@ -24,8 +25,6 @@ from qa_view.page.ceilings import VisitorSpendGuard, ceiling_reached, left_to_sp
 from qa_view.page.outside import OUTSIDE_STOP, outside_the_directory
 
 logger = logging.getLogger(__name__)
-
-UNEXPECTED = "agent_failed"  # a fault of ours while answering: said as the table says it
 
 
 def run_execute(*, run_id: int) -> None:
@@ -65,7 +64,7 @@ def run_execute(*, run_id: int) -> None:
     except Exception:
         # A bug, not a refusal: recorded on the run, so the page says one sentence, not a 500.
         logger.exception("the Q&A run %s failed", run.pk)
-        _finished(run, Run.State.FAILED, error_code=UNEXPECTED)
+        _finished(run, Run.State.FAILED, error_code=AGENT_FAILED)
         return
     events = list(outcome.page_events)
     origin = origin_of(events, niche=bool(run.niche))

@@ -13,14 +13,13 @@ from django.template.loader import render_to_string
 from django.views import defaults
 from django.views.csrf import csrf_failure as django_csrf_failure
 
-from qa_view.answer.codes import sentence_for
+from qa_view.answer.codes import AGENT_FAILED, sentence_for
 from qa_view.page.examples import configured_examples
 
 PAGE_PREFIX = "/qa/"
 FAILURE_TARGET = "#failure"
 NOT_FOUND = "That is not on this page; go back to the question box and ask again."
 STALE_FORM = "This page was open too long to send that; reload it and ask again."
-FAULT = "agent_failed"
 
 
 def _on_page(request: HttpRequest) -> bool:
@@ -53,7 +52,7 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if _on_page(request):
-        return page_failure(request, sentence_for(FAULT), status=500)
+        return page_failure(request, sentence_for(AGENT_FAILED), status=500)
     return defaults.server_error(request)
 
 

@@ -17,6 +17,7 @@ from limma.errors import InvalidRequest
 from limma.pack import DEFAULT_PACK
 from qa_view.agent.loop import MAX_TURNS
 from qa_view.answer.codes import (
+    AGENT_FAILED,
     GENERAL,
     PRODUCT_CODES,
     SEARCH_FAILED,
@@ -24,7 +25,7 @@ from qa_view.answer.codes import (
     known,
     sentence_for,
 )
-from qa_view.answer.draw import FAILED, NICHE_FAILED
+from qa_view.answer.draw import NICHE_FAILED
 from qa_view.page.ceilings import DAY_CEILING, VISITOR_CEILING
 from search.brief import COMPILE_UNAVAILABLE_TYPE
 from search.constraints import UNBOUND_REASONS
@@ -49,7 +50,7 @@ USED = [
     # failures
     ModelUnavailable.type, SpendSwitchOff.type, ModelReplyInvalid.type, VISITOR_CEILING,
     DAY_CEILING, READ_NEEDS_WRITE_TYPE, TOO_MANY_CRITERIA_TYPE, COMPILE_UNAVAILABLE_TYPE,
-    InvalidRequest.type, NICHE_FAILED, MAX_TURNS, SEARCH_FAILED, FAILED,
+    InvalidRequest.type, NICHE_FAILED, MAX_TURNS, SEARCH_FAILED, AGENT_FAILED,
 ]  # fmt: skip
 
 
@@ -126,7 +127,7 @@ def test_an_unknown_relation_is_said_as_a_condition():
         (ModelCallFailed(role="agent", cause="server_error"), ModelUnavailable.type),
         (ModelCallFailed(role="agent", cause="timeout"), ModelUnavailable.type),
         (ModelReplyInvalid(role="agent", faults=["content:missing"]), ModelReplyInvalid.type),
-        (RuntimeError("a bug"), FAILED),
+        (RuntimeError("a bug"), AGENT_FAILED),
     ],
 )
 def test_a_run_failure_has_a_code_of_the_table(error, code):
