@@ -46,7 +46,7 @@ def without_markup(brief: str) -> tuple[str, list[str]]:
     return text, found
 
 
-def sentences(text: str) -> list[tuple[int, int]]:
+def clauses(text: str) -> list[tuple[int, int]]:
     """The spans of the text's sentences, empty ones left out."""
     spans, start = [], 0
     for end in _SENTENCE_END.finditer(text):

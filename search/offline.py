@@ -61,7 +61,7 @@ from search.brief_text import (
     MARKUP,
     Dropped,
     addressed_to_the_system,
-    sentences,
+    clauses,
     without_markup,
 )
 
@@ -176,7 +176,7 @@ def compile_brief(brief: str, relations: dict[str, dict[str, str]]) -> dict[str,
     dropped = [Dropped(" ".join(markup), MARKUP)] if markup else []
     claimed: list[Claimed] = []
     spans: list[Sentence] = []
-    for start, sentence_end in sentences(text):
+    for start, sentence_end in clauses(text):
         order = addressed_to_the_system(text, start, sentence_end)
         end = sentence_end if order is None else order
         if order is not None:
