@@ -1,4 +1,4 @@
-"""A brief's text before it is compiled: markup, sentences and text addressed to the system (a
+"""A brief's text before it is compiled: markup, clauses and text addressed to the system (a
 language the offline compiler does not read is search/brief_language.py).
 
 Pure functions over text, each a closed rule (search/offline.py puts them together). Nothing
@@ -47,7 +47,13 @@ def without_markup(brief: str) -> tuple[str, list[str]]:
 
 
 def clauses(text: str) -> list[tuple[int, int]]:
-    """The spans of the text's sentences, empty ones left out."""
+    """The spans of a brief's clauses, empty ones left out.
+
+    Not limma.segment_sentences.sentence_spans, on purpose: that one cuts a document's prose,
+    where a full stop before a small letter is an abbreviation's ("approx. two years"); a brief
+    is typed as a list of wishes, often in small letters and with semicolons ("in poland; no
+    recruiters. must know pricing"), and each wish is compiled on its own, so a clause ends at
+    every ";", "!", "?", line break and full stop before a space that is not an initial's."""
     spans, start = [], 0
     for end in _SENTENCE_END.finditer(text):
         spans.append((start, end.start()))
