@@ -16,6 +16,7 @@ from limma.models import LedgerEntry
 from limma.services.connect import export_connect
 from search.service import search_run
 from tests.criteria.conftest import EUROPE, FACETS, NICHE
+from tests.criteria.reading.same_niche import profiles_export
 from tests.factories import make_key, make_workspace
 
 pytestmark = pytest.mark.django_db
@@ -47,21 +48,7 @@ def directory(count: int) -> dict:
         }
         for index in range(count)
     ]
-    return {
-        "tables": {"people": rows},
-        "mapping": {
-            "entities": [{"table": "people", "id": "_id", "name": "name"}],
-            "relations": [
-                {
-                    "relation": "based_in",
-                    "table": "people",
-                    "entity": "_id",
-                    "slots": {"place": "country"},
-                }
-            ],
-            "documents": [{"table": "people", "entity": "_id", "kind": "profile", "text": "bio"}],
-        },
-    }
+    return profiles_export(rows)
 
 
 def receipts(key, workspace, count: int) -> tuple[list[tuple], list[tuple]]:
