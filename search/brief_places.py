@@ -100,22 +100,19 @@ ENDS_THE_PHRASE = _words(
 )
 _NEXT_WORD = re.compile(r"\s*([^\W_]+)")
 # A subject and the lead of its place ("who in", "anyone from the"): a verb may follow the place.
-SUBJECT_LEAD = re.compile(
+_SUBJECT = (
     r"\b(?:who|whoever|anyone|anybody|someone|somebody|everyone|everybody)"
-    rf"\s+(?:in|from|within){_ARTICLE}\s+$",
-    _I,
+    rf"\s+(?:in|from|within){_ARTICLE}"
 )
+SUBJECT_LEAD = re.compile(_SUBJECT + r"\s+$", _I)
 # The same, with the place's one to three words behind it, up to a word that may be its verb.
-SUBJECT_LEAD_AND_PLACE = re.compile(
-    SUBJECT_LEAD.pattern.removesuffix(r"\s+$") + r"\s+(?P<place>[^\W_]+(?:\s+[^\W_]+){0,2})\s+$",
-    _I,
-)
-VERBS = SELLING_VERBS | MARKETING_VERBS | BUYING_VERBS | LEADING_VERBS
+SUBJECT_LEAD_AND_PLACE = re.compile(_SUBJECT + r"\s+(?P<place>[^\W_]+(?:\s+[^\W_]+){0,2})\s+$", _I)
+DOING_VERBS = SELLING_VERBS | MARKETING_VERBS | BUYING_VERBS | LEADING_VERBS
 # Nouns of PLACE_NOUNS that are a verb's third person too ("who markets"): limma/text.py's verbs.
-THIRD_PERSON_TOO = frozenset(word for word in PLACE_NOUNS & VERBS if word.endswith("s"))
+THIRD_PERSON_TOO = frozenset(word for word in PLACE_NOUNS & DOING_VERBS if word.endswith("s"))
 # Words behind such a noun that make it the noun still: a verb ("who in the DACH markets sells
 # ..."), or a unit the noun names ("who in the Germany markets team").
-NOUN_STILL = VERBS | _words(
+NOUN_STILL = DOING_VERBS | _words(
     """is are was were works worked team teams desk department unit division group"""
 )
 _OBJECT = re.compile(r"\s+([^\W_]+)")
@@ -197,6 +194,9 @@ def verb_after_place(text: str, start: int, end: int, limit: int) -> bool:
 def verb_behind_a_place(text: str, at: int, floor: int, limit: int) -> bool:
     """The word at `at` is the verb of "who in <place>" before it (verb_after_place), the place
     being the one to three words between the lead and it."""
+    word = _NEXT_WORD.match(text, at, limit)
+    if word is None or fold(word.group(1)) not in THIRD_PERSON_TOO:
+        return False
     before = SUBJECT_LEAD_AND_PLACE.search(text, floor, at)
     return before is not None and verb_after_place(
         text, before.start("place"), before.end("place"), limit
