@@ -26,6 +26,8 @@ import json
 import re
 from typing import Any
 
+from criteria.lists.four import NONE, NOT_RECORDED, UNDETERMINED
+from criteria.lists.four import NOT_READ as DOCUMENT_NOT_READ
 from criteria.service import READ_NEEDS_WRITE_TYPE
 from criteria.status import PARTIAL, TIME_BUDGET
 from limma.door import offline_handler
@@ -307,21 +309,21 @@ def answer_person(reply: dict[str, Any], wanted: str) -> str:
             lines.append("Their documents say: " + "; ".join(f"“{q}”" for q in quotes) + ".")
         return "\n".join(lines)
     facets = {f.get("key"): f.get("text") or f.get("key") for f in block.get("facets") or []}
-    for listed in ("undetermined", "none", "not_recorded"):
+    for listed in (UNDETERMINED, NONE, NOT_RECORDED):
         entry = next((m for m in block.get(listed) or [] if m.get("entity_id") == wanted), None)
         if entry is not None:
             name = entry.get("name") or "This person"
             missing = [f"“{facets.get(key, key)}”" for key in entry.get("missing") or []]
             said = _quotes(entry)
             has = f" Their documents say: {'; '.join(said)}." if said else ""
-            if listed == "undetermined" and missing:
+            if listed == UNDETERMINED and missing:
                 lacking = ", ".join(missing)
                 short = f"{name} is one condition short: their documents do not establish"
                 return f"{short} {lacking}.{has}{_handed_on(entry)}"
-            if listed == "none":
+            if listed == NONE:
                 return f"{name} does not fit: their documents say no.{has}"
             return f"{name} does not fit every condition: " + sentence_for(
-                entry.get("reason", "not_read")
+                entry.get("reason", DOCUMENT_NOT_READ)
             )
     return "That person does not fit every condition of this search."
 
