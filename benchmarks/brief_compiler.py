@@ -266,6 +266,8 @@ BRIEFS: tuple[Brief, ...] = (
     # name that is a word too is the word, and a typo before a verb is not guessed.
     Brief(W, "who in germany sells surgical staplers", "Germany",
           niche="sells surgical staplers"),
+    Brief(W, "who in germany markets baby milk, 20 years or more?", "Germany",
+          niche="markets baby milk, 20 years or more"),
     Brief(W, "marketing people in sweden selling baby formula", "Sweden", "Marketing",
           "selling baby formula"),
     Brief(W, "anyone in the netherlands who has launched baby food", "Netherlands",

@@ -14,10 +14,12 @@ from rest_framework.views import APIView
 
 from limma.access import access_workspace
 from limma.auth import MayWrite
+from limma.match import CANNOT_BE_PLACED
 from limma.middleware import declared_length
 from limma.models import ApiKey, ConnectJob, Workspace
 from limma.paging import MAX_LIMIT, page_of
 from limma.parsers import checked
+from limma.placement import WITHHELD
 from limma.serializers import (
     ConnectInput,
     ConnectJobOutput,
@@ -235,9 +237,9 @@ def facts_answer(
     page = page_of(facts.rows, limit=data["limit"], offset=data["offset"])
     incomplete = {}
     if facts.gaps:
-        incomplete["withheld"] = len(facts.gaps)
+        incomplete[WITHHELD] = len(facts.gaps)
     if facts.not_placed:
-        incomplete["cannot_be_placed"] = len(facts.not_placed)
+        incomplete[CANNOT_BE_PLACED] = len(facts.not_placed)
     return {
         "request_id": request_id,
         "relation": facts.relation,

@@ -15,6 +15,11 @@ ORDERED_OPS = ("lt", "le", "gt", "ge")
 VOCABULARY_TYPES = ("place", "function")
 
 
+# The code a value the vocabulary cannot place is counted under (the facts verb's and the
+# search's incomplete_because).
+CANNOT_BE_PLACED = "cannot_be_placed"
+
+
 class Unplaced(Exception):
     """The stored value is not a term the vocabulary knows: it cannot be placed."""
 

@@ -6,13 +6,15 @@ list joins it to one ("in Germany, Austria or Switzerland"), or "-based" follows
 France-based ..."); and when what follows it ends the phrase: the brief's end, punctuation, a
 word of the list, or a word that opens another part ("with", "who", "and"). "in Benelux
 markets", "in Germany's market", "in turkey farming" name something else, and are no
-constraint. A place written in lower case ("who in germany sells ...") is read as a capitalised
-one is, unless its name is a word of the language too (WORDS_TOO: "turkey", "china"): then
-only a word that ends the phrase may follow it. A negation or exclusion before the place ("not
-in France", "outside Europe", "except those in Spain", "non-EU", "isn't based in") makes it a
-place the person is NOT based in (`ne`), never the place itself; in the words about the
-person's work only an explicit one does ("not based in", "based outside"): "sold staplers
-outside the DACH region" is the work's, and the niche's.
+constraint; but right after a subject and its lead ("who in", "anyone in"), a noun there that
+is a verb's third person too, with an object behind it, is the subject's verb: "who in Germany
+markets baby milk" asks who there markets it. A place written in lower case ("who in germany
+sells ...") is read as a capitalised one is, unless its name is a word of the language too
+(WORDS_TOO: "turkey", "china"): then only a word that ends the phrase may follow it. A negation
+or exclusion before the place ("not in France", "outside Europe", "except those in Spain",
+"non-EU", "isn't based in") makes it a place the person is NOT based in (`ne`), never the
+place itself; in the words about the person's work only an explicit one does ("not based in",
+"based outside"): "sold staplers outside the DACH region" is the work's, and the niche's.
 
 A word in a place's position that the vocabulary does not hold is read as a place only where
 the vocabulary decides it safely: one place name, and only one, within one edit of it (two for a
@@ -25,6 +27,7 @@ from __future__ import annotations
 import functools
 import re
 
+from limma.text import BUYING_VERBS, LEADING_VERBS, MARKETING_VERBS, SELLING_VERBS
 from limma.vocabulary import Term, Vocabulary
 from limma.vocabulary.folding import fold
 
@@ -96,6 +99,23 @@ ENDS_THE_PHRASE = _words(
     currently now today also too plus"""
 )
 _NEXT_WORD = re.compile(r"\s*([^\W_]+)")
+# A subject and the lead of its place ("who in", "anyone from the"): a verb may follow the place.
+_SUBJECT = (
+    r"\b(?:who|whoever|anyone|anybody|someone|somebody|everyone|everybody)"
+    rf"\s+(?:in|from|within){_ARTICLE}"
+)
+SUBJECT_LEAD = re.compile(_SUBJECT + r"\s+$", _I)
+# The same, with the place's one to three words behind it, up to a word that may be its verb.
+SUBJECT_LEAD_AND_PLACE = re.compile(_SUBJECT + r"\s+(?P<place>[^\W_]+(?:\s+[^\W_]+){0,2})\s+$", _I)
+DOING_VERBS = SELLING_VERBS | MARKETING_VERBS | BUYING_VERBS | LEADING_VERBS
+# Nouns of PLACE_NOUNS that are a verb's third person too ("who markets"): limma/text.py's verbs.
+THIRD_PERSON_TOO = frozenset(word for word in PLACE_NOUNS & DOING_VERBS if word.endswith("s"))
+# Words behind such a noun that make it the noun still: a verb ("who in the DACH markets sells
+# ..."), or a unit the noun names ("who in the Germany markets team").
+NOUN_STILL = DOING_VERBS | _words(
+    """is are was were works worked team teams desk department unit division group"""
+)
+_OBJECT = re.compile(r"\s+([^\W_]+)")
 
 
 def led(text: str, start: int, *, floor: int, explicit_only: bool, foreign: bool) -> int | None:
@@ -151,7 +171,36 @@ def ends_the_phrase(text: str, start: int, end: int, limit: int, *, known: bool 
         return True
     written = text[start:end]
     strict = written.islower() and (not known or fold(written) in WORDS_TOO)
-    return following not in PLACE_NOUNS and not strict
+    if strict:
+        return False
+    return following not in PLACE_NOUNS or verb_after_place(text, start, end, limit)
+
+
+def verb_after_place(text: str, start: int, end: int, limit: int) -> bool:
+    """The word after the place text[start:end] is the verb of a subject before it: "who in
+    Germany markets baby milk". Only where "who", "anyone", "someone" ... and the place's lead
+    stand right before it, the word is a verb's third person (THIRD_PERSON_TOO), and an object
+    follows it, not punctuation, a word that ends the phrase, or a word that keeps it the
+    noun (NOUN_STILL)."""
+    if not SUBJECT_LEAD.search(text, 0, start):
+        return False
+    verb = _NEXT_WORD.match(text, end, limit)
+    if verb is None or fold(verb.group(1)) not in THIRD_PERSON_TOO:
+        return False
+    thing = _OBJECT.match(text, verb.end(), limit)
+    return thing is not None and fold(thing.group(1)) not in ENDS_THE_PHRASE | NOUN_STILL
+
+
+def verb_behind_a_place(text: str, at: int, floor: int, limit: int) -> bool:
+    """The word at `at` is the verb of "who in <place>" before it (verb_after_place), the place
+    being the one to three words between the lead and it."""
+    word = _NEXT_WORD.match(text, at, limit)
+    if word is None or fold(word.group(1)) not in THIRD_PERSON_TOO:
+        return False
+    before = SUBJECT_LEAD_AND_PLACE.search(text, floor, at)
+    return before is not None and verb_after_place(
+        text, before.start("place"), before.end("place"), limit
+    )
 
 
 @functools.cache

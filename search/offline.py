@@ -55,6 +55,7 @@ from search.brief_places import (
     excluded,
     led,
     typo_of,
+    verb_behind_a_place,
 )
 from search.brief_text import (
     ADDRESSED_TO_THE_SYSTEM,
@@ -274,7 +275,8 @@ def _cut(text: str, start: int, end: int) -> int:
     """Where the sentence turns to the person's work: the first cut word after a word of
     substance, or right after "who" or a word for people ("Who has sold ...", "anyone with
     ..."); a verb of doing there, or opening the sentence ("Who in Switzerland sold ...",
-    "selling staplers ..."); the end when none."""
+    "selling staplers ..."), or a noun that is a verb too right after "who in <place>" ("who in
+    Germany markets ...", search/brief_places.py); the end when none."""
     substance = False
     previous = ""
     words = list(WORD.finditer(text, start, end))
@@ -286,6 +288,8 @@ def _cut(text: str, start: int, end: int) -> int:
             substance or previous in PEOPLE or previous == "who" or not at
         ):
             return word.start()
+        if verb_behind_a_place(text, word.start(), start, end):
+            return word.start()  # "who in Germany markets baby milk in France"
         if folded in RELATIVE_WORDS and substance:
             return word.start()
         contracted = CONTRACTED.match(folded)

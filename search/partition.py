@@ -12,15 +12,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from limma.match import Unplaced, value_meets
+from limma.match import CANNOT_BE_PLACED, Unplaced, value_meets
+from limma.placement import WITHHELD
 from limma.vocabulary import Vocabulary
 from search.constraints import Constraint
 
 MATCHED = "matched"
 RULED_OUT = "ruled_out"
 NOT_RECORDED = "not_recorded"
-CANNOT_BE_PLACED = "cannot_be_placed"
-WITHHELD = "withheld"  # one relation's verdict only: the loader withheld a row of it
+# CANNOT_BE_PLACED is limma.match's (a value the vocabulary cannot place); WITHHELD is
+# limma.placement's, here one relation's verdict only: the loader withheld a row of it.
 # A relation's verdicts that keep a person from the matched list without ruling them out: each
 # is counted in incomplete_because as "<verdict>:<relation>" (reason_code).
 REASON_VERDICTS = (NOT_RECORDED, WITHHELD, CANNOT_BE_PLACED)

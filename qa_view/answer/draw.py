@@ -24,6 +24,9 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from criteria.lists.block import CRITERION_PREFIX
+from criteria.service import READ_NEEDS_WRITE_TYPE
+from criteria.status import DECOMPOSITION_INCOMPLETE
 from limma.segment_sentences import sentence_spans
 from qa_view.answer.codes import AGENT_FAILED, sentence_for
 from qa_view.answer.lines import (
@@ -50,11 +53,13 @@ from qa_view.answer.origin import (
 from qa_view.answer.people import Close, Person, about_text, close_people, listed_people
 from qa_view.models import Run
 from qa_view.page.outside import OUTSIDE_SENTENCE, OUTSIDE_STOP
+from search.brief import COMPILE_UNAVAILABLE_TYPE
+from search.service import TOO_MANY_CRITERIA_TYPE
 
 ID = re.compile(r"\b(?:req_[0-9a-f]{6,}|crit_[0-9a-f]{6,}|map_[0-9a-f]{6,}|[0-9a-f]{24,64})\b")
 NICHE_FAILED = "niche_search_failed"  # a niche search that did not come back, said generally
-SAID_AS_IS = frozenset({"criteria_read_needs_write", "too_many_criteria", "compile_unavailable"})
-NOT_SPLIT = "decomposition_incomplete"  # read nothing: a part of the niche is no condition
+SAID_AS_IS = frozenset({READ_NEEDS_WRITE_TYPE, TOO_MANY_CRITERIA_TYPE, COMPILE_UNAVAILABLE_TYPE})
+NOT_SPLIT = DECOMPOSITION_INCOMPLETE  # read nothing: a part of the niche is no condition
 NO_ANSWER = "This question got no answer; try asking it in other words."
 MARKUP_LEFT_OUT = "The question's markup was left out; its words were searched as written."
 # Words that say nothing of their own beside the list ("They are A and B.").
@@ -179,7 +184,7 @@ def _unread(
     plain = origin.plain if origin.plain is not None and origin.plain.constraints else None
     offered = listed_people(plain, evidence) if plain is not None else ()
     criterion = search.last.get("criterion") or {}
-    said = sentence(criterion.get("status_reason") or f"criterion_{criterion['status']}")
+    said = sentence(criterion.get("status_reason") or f"{CRITERION_PREFIX}{criterion['status']}")
     if criterion.get("status_reason") == NOT_SPLIT and search.not_split:
         said = not_split_sentence(search.not_split)
     unread = Answer(

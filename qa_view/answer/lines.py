@@ -11,11 +11,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from criteria.lists.block import (
+    CRITERION_CONFLICT,
+    CRITERION_NO_DOCUMENTS,
+    CRITERION_NOT_READ,
+    CRITERION_PREFIX,
+    CRITERION_SILENT,
+)
+from criteria.lists.four import NOT_STATED, STATED_NOT_VERIFIED
 from qa_view.answer.origin import LIST_CHANGES
+from search.partition import CRITERION, reason_code
 
 NORMAL_STOPS = frozenset({"", "end_turn", "stop"})
 READ_REASONS = frozenset(
-    {"criterion_silent", "criterion_conflict", "criterion_not_read", "criterion_no_documents"}
+    {CRITERION_SILENT, CRITERION_CONFLICT, CRITERION_NOT_READ, CRITERION_NO_DOCUMENTS}
 )
 COMPLETE = "The list is complete."
 
@@ -28,8 +37,9 @@ def _reasons(reply: dict[str, Any]) -> dict[str, int]:
     """incomplete_because, less "<why>:criterion" where the criterion's own reasons count the
     same people ("criterion_not_read" and "not_recorded:criterion" are one person)."""
     reasons = reply.get("incomplete_because") or {}
-    own = any(code.startswith("criterion_") for code in reasons)
-    return {c: n for c, n in reasons.items() if not (own and c.endswith(":criterion"))}
+    own = any(code.startswith(CRITERION_PREFIX) for code in reasons)
+    of_the_criterion = reason_code("", CRITERION)  # ":criterion"
+    return {c: n for c, n in reasons.items() if not (own and c.endswith(of_the_criterion))}
 
 
 def not_searched(code: str) -> bool:
@@ -37,7 +47,7 @@ def not_searched(code: str) -> bool:
     because the answer is then another one. The rest are why some could not be confirmed."""
     if code.startswith(LIST_CHANGES):
         return True
-    return code.startswith("criterion_") and code not in READ_REASONS
+    return code.startswith(CRITERION_PREFIX) and code not in READ_REASONS
 
 
 def first_line(
@@ -106,7 +116,7 @@ def unshared_line(n: int, lacks: str, because: str) -> str:
     """People one condition short who share nothing of substance: counted by what they lack,
     never called close ("Of the profiles checked, 109 say nothing of “pricing of …”.")."""
     said = f"“{' '.join(lacks.split())}”"
-    if because == "stated_not_verified":
+    if because == STATED_NOT_VERIFIED:
         return count_phrase(
             n,
             f"Of the profiles checked, 1 states {said} only in a sentence that could not be "
@@ -160,7 +170,7 @@ def because_lines(
     close: Iterable[dict[str, Any]], *, sentence: Callable[..., str]
 ) -> dict[str, str]:
     """Why the condition of each close entry is open, said once per code."""
-    codes = dict.fromkeys(str(entry.get("because") or "not_stated") for entry in close)
+    codes = dict.fromkeys(str(entry.get("because") or NOT_STATED) for entry in close)
     return {code: sentence(code) for code in codes}
 
 

@@ -23,11 +23,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from criteria.lists.four import NOT_STATED
+from criteria.status import NOT_RUN, OVER_BUDGET
+from search.service import DROPPED, NOT_BOUND, NOT_COMPILED
+
 REPLY, DONE, ERROR = "reply", "done", "error"
 # incomplete_because codes that say a part of the question was NOT searched: the list is then
 # another question's, and nobody is listed under the question.
-LIST_CHANGES = ("not_bound:", "dropped", "not_compiled")
-NOT_READ = frozenset({"not_run", "over_budget", "failed"})  # a niche with no lists
+LIST_CHANGES = (f"{NOT_BOUND}:", DROPPED, NOT_COMPILED)
+NOT_READ = frozenset({NOT_RUN, OVER_BUDGET})  # a niche with no lists (criteria/status.py)
 # What the events say the answer is: still running, failed, no search came back, a part of the
 # question not searched, a niche left unread, one person asked about, a list.
 PENDING, FAILED, NO_SEARCH, NOT_SEARCHED, UNREAD, PERSON, LIST = (
@@ -276,7 +280,7 @@ def close_counts(whole: Iterable[dict[str, Any]], facets: dict[str, Any]) -> dic
         if shares_substance(item, facets):
             shared += 1
             continue
-        said = (str(item.get("lacks") or ""), str(item.get("because") or "not_stated"))
+        said = (str(item.get("lacks") or ""), str(item.get("because") or NOT_STATED))
         unshared[said] = unshared.get(said, 0) + 1
     return {
         "shared": shared,

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from criteria.lists.four import NOT_STATED, STATED_NOT_VERIFIED
 from qa_view.answer.origin import Search
 
 
@@ -108,9 +109,9 @@ def close_people(
     people: list[Close] = []
     for match in listed:
         entity_id = str(match.get("entity_id") or "")
-        code = str(match.get("because") or "not_stated")
+        code = str(match.get("because") or NOT_STATED)
         about = about_text((found.get(entity_id) or {}).get("about"))
-        quote = str(match.get("quote") or "") if code == "stated_not_verified" else ""
+        quote = str(match.get("quote") or "") if code == STATED_NOT_VERIFIED else ""
         name = str(match.get("name") or "")
         lacks, said = str(match.get("lacks") or ""), because[code]
         people.append(Close(start + len(people), entity_id, name, about, lacks, said, quote))

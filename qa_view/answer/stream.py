@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from criteria.lists.four import NOT_STATED
+from criteria.service import READ_NEEDS_WRITE_TYPE
 from limma.models import ApiKey, Entity, ExternalId, Workspace
 from qa_view.agent.tools import ToolResult
 from qa_view.answer.codes import AGENT_FAILED, SEARCH_FAILED
@@ -46,7 +48,6 @@ SEARCH = "limma_search"
 # niche its split could not take as a condition, and the markup taken out of the question.
 ASKED_WORDS = ("unsearched", "niche_words", "not_split", "markup")
 FETCHED = "fetched"  # the people a search restricted to entity_ids asked about
-NEEDS_WRITE = "criteria_read_needs_write"
 
 # An id the page may not show: a record's (24 hex), a document's (32 hex), a request's, a
 # niche's address, a workspace's. Longer hex runs are not ids of ours and are left alone.
@@ -189,7 +190,7 @@ def search_asked_niche(
     a reply) by the criterion it carries."""
     if result is not None:
         return "criterion" in result
-    return bool(args.get("criteria") or args.get("brief")) or code == NEEDS_WRITE
+    return bool(args.get("criteria") or args.get("brief")) or code == READ_NEEDS_WRITE_TYPE
 
 
 @dataclass(frozen=True)
@@ -347,7 +348,7 @@ def lacking(reply: Mapping[str, Any], entity_id: str) -> dict[str, str]:
             if len(missing) != 1:
                 return {}
             why = set((entry.get("missing_because") or {}).values())
-            return {"lacks": missing[0], "because": "not_stated" if why == {"silent"} else ""}
+            return {"lacks": missing[0], "because": NOT_STATED if why == {"silent"} else ""}
     return {}
 
 

@@ -22,14 +22,13 @@ from typing import Any
 from limma.pack import DEFAULT_PACK
 from limma.vocabulary import Vocabulary
 from qa_view.answer.codes import SEARCH_FAILED, sentence_for
+from qa_view.answer.origin import NOT_READ
 from qa_view.console.modes import ANSWER, ANSWER_SYSTEM, SEARCH, SEARCH_SYSTEM
 from search.offline import compile_brief
 
 Done = list[tuple[dict[str, Any], bool, dict[str, Any]]]  # each call's arguments, ok, result
 FACTS, SEARCH_TOOL = "limma_facts", "limma_search"
 REUSE_ONLY = {"max_reads": 0}
-NOT_READ_YET = ("not_run", "over_budget")
-NOT_READ = ("not_run", "over_budget", "failed")
 PAGE = 200  # the verbs' largest page
 MAX_PAGES = 4  # pages of one address (the loop allows eight turns)
 ROWS_SHOWN = 50  # rows of one address written into the answer; the count is always whole
@@ -139,7 +138,7 @@ def answer_step(asked: dict[str, Any], done: Done) -> dict[str, Any]:
     if searched and len(searched) == 1:
         args, result = searched[0]
         status = (result.get("criterion") or _criteria_block(result)).get("status")
-        if status in NOT_READ_YET:
+        if status in NOT_READ:
             again = {k: v for k, v in args.items() if k != "criteria_budget"}
             return call(len(done) + 1, SEARCH_TOOL, again)
     return {"content": answer_result_set(done), "tool_calls": []}
@@ -230,7 +229,7 @@ def search_step(asked: dict[str, Any], done: Done) -> dict[str, Any]:
     if not ok:
         return refused(result)
     status = (result.get("criterion") or _criteria_block(result)).get("status")
-    if args.get("criteria_budget") == REUSE_ONLY and status in NOT_READ_YET and len(done) == 1:
+    if args.get("criteria_budget") == REUSE_ONLY and status in NOT_READ and len(done) == 1:
         again = {k: v for k, v in args.items() if k != "criteria_budget"}
         return call(2, SEARCH_TOOL, again)
     if status in NOT_READ and (args.get("brief") or args.get("criteria")):

@@ -139,6 +139,9 @@ def test_experience_is_how_the_work_is_asked_for_not_a_condition(typing_page, qu
         "who in germany works on baby formula",
         "who in germany led marketing for baby formula?",
         "Who in germany works on baby formula?",
+        # "markets" after "who in <place>" is the verb, never the noun of "germany markets".
+        "who in germany markets baby formula, 20 years or more?",
+        "Who in Germany markets baby formula?",
     ],
 )
 def test_a_place_typed_in_lower_case_is_the_place(typing_page, question):
@@ -151,3 +154,21 @@ def test_a_place_typed_in_lower_case_is_the_place(typing_page, question):
     # Yusuf worked on baby formula across Germany, but is based in Nigeria.
     assert "Yusuf Okonkwo" not in names(html) and "Margaux Delacroix" not in names(html)
     assert "germany" not in first_line(html).lower()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who in germany markets baby milk, 20 years or more?",
+        "Who in Germany has marketed baby milk for 20 years or more?",
+    ],
+)
+def test_who_in_a_place_markets_is_asked_as_who_there_has_marketed(typing_page, question):
+    """ "markets" after "who in germany" is the verb: the place narrows the read and the
+    niche is read, as for "has marketed"; never "germany markets" the directory cannot tell.
+    Greta's profile says "baby formula", which the page offers for "baby milk"."""
+    html = typing_page.post("/qa/ask/", {"question": question}, **htmx()).content.decode()
+    assert Run.objects.latest("id").state == Run.State.DONE
+    assert "cannot tell what" not in html and "germany" not in first_line(html).lower()
+    assert "says “baby formula” for “baby milk”, Greta Ostrander among them" in html
+    assert "Yusuf Okonkwo" not in html and "Margaux Delacroix" not in html

@@ -209,6 +209,50 @@ def test_a_place_inside_the_work_is_the_niches_market_never_a_second_residence(
 
 
 @pytest.mark.parametrize(
+    ("brief", "places", "niche"),
+    [
+        # "who in <place>" then a word that is a verb's third person too, with an object: the
+        # verb of the subject, and the place the subject's.
+        ("who in germany markets baby milk, 20 years or more?", [("eq", "Germany")],
+         "markets baby milk, 20 years or more"),
+        ("Who in Germany markets baby milk for 20 years or more?", [("eq", "Germany")],
+         "markets baby milk for 20 years or more"),
+        ("WHO IN GERMANY MARKETS BABY MILK?", [("eq", "Germany")], "MARKETS BABY MILK"),
+        ("anyone in spain markets infant formula", [("eq", "Spain")], "markets infant formula"),
+        ("Someone in the Netherlands markets surgical staplers?", [("eq", "Netherlands")],
+         "markets surgical staplers"),
+        ("Who in Germny markets baby milk?", [("eq", "Germany")], "markets baby milk"),
+        ("who in germany markets baby milk in France", [("eq", "Germany")],
+         "markets baby milk in France"),
+        # Other verbs after a place are no noun of a place at all.
+        ("who in france sells staplers", [("eq", "France")], "sells staplers"),
+        ("anyone in spain distributes baby milk", [("eq", "Spain")], "distributes baby milk"),
+        ("Who in Italy distributes surgical staplers?", [("eq", "Italy")],
+         "distributes surgical staplers"),
+        # Near neighbours: no subject before the place, no object after the word, a verb or a
+        # unit behind it, a possessive, an adjective, a word of the language in lower case, or
+        # a typo in lower case (as "who in germny sells staplers") keep the noun.
+        ("experts in germany markets baby milk", [], "germany markets baby milk"),
+        ("experience in the German market", [], "experience in the German market"),
+        ("Who in Germany markets?", [], "Germany markets"),
+        ("Who in the Germany markets team has sold staplers?", [],
+         "Germany markets team has sold staplers"),
+        ("Who in the DACH markets sells staplers?", [], "DACH markets sells staplers"),
+        ("Who in Germany's markets sells staplers?", [], "Germany's markets sells staplers"),
+        ("Marketing people in the DACH markets", [], "DACH markets"),
+        ("experts in emerging markets in Asia", [("eq", "Asia")], "emerging markets"),
+        ("who in turkey markets baby milk", [], "turkey markets baby milk"),
+        ("who in germny markets baby milk", [], "germny markets baby milk"),
+    ],
+)  # fmt: skip
+def test_a_place_noun_that_is_a_verb_too_is_the_verb_after_who_in_a_place(brief, places, niche):
+    reply = compile_brief(brief, RELATIONS)
+
+    assert [(c["op"], c["value"]) for c in reply["constraints"] if c["slot"] == "place"] == places
+    assert (reply["criterion"], reply["dropped"]) == (niche, [])
+
+
+@pytest.mark.parametrize(
     ("brief", "place", "niche"),
     [
         ("How many people in the directory are based in Poland?", ("eq", "Poland"), None),

@@ -26,11 +26,16 @@ import json
 import re
 from typing import Any
 
+from criteria.lists.four import NONE, NOT_RECORDED, UNDETERMINED
+from criteria.lists.four import NOT_READ as DOCUMENT_NOT_READ
+from criteria.service import READ_NEEDS_WRITE_TYPE
+from criteria.status import PARTIAL, TIME_BUDGET
 from limma.door import offline_handler
 from limma.vocabulary import Vocabulary
 from qa_view.agent.question import CLOSE, EARLIER, EXAMPLE, FOUND, NOTE
 from qa_view.agent.tools import READ_ONLY_TOOLS
 from qa_view.answer.codes import NO_PROFILE_READ, SEARCH_FAILED, sentence_for
+from qa_view.answer.origin import LIST_CHANGES, NOT_READ
 from qa_view.console.offline import console_mode, console_step, marker, spanned
 
 SEARCH = READ_ONLY_TOOLS[0]
@@ -61,11 +66,8 @@ NAME_ASKED = re.compile(
 )
 CLOSE_ASKED = re.compile(r"\bclose\b|\bone condition short\b|\bnearly\b", re.IGNORECASE)
 THE_CLOSE_ONE = re.compile(r"\bthe close (?:one|person|expert)\b", re.IGNORECASE)
-NOT_READ_YET = ("not_run", "over_budget")
-NOT_READ = ("not_run", "over_budget", "failed")  # a niche that came back with no lists
 RECEIPTS_OF = 10  # people whose quotes the console's people mode fetches
 WAIT_CALLS = 6  # searches of one question while its read goes on (the loop allows eight turns)
-LIST_CHANGES = ("dropped", "not_compiled", "not_bound:")
 
 
 def _line_value(block: str, label: str) -> Any:
@@ -253,10 +255,10 @@ def answer_list(reply: dict[str, Any]) -> str:
     condition established. How many are close is the page's to say: it counts who of them
     shares something of substance with the question, which a compact reply does not tell."""
     criterion = reply.get("criterion") or {}
-    if criterion.get("status") in NOT_READ_YET:
+    if criterion.get("status") in NOT_READ:
         return sentence_for(criterion.get("status_reason") or criterion["status"])
     total = (reply.get("matched") or {}).get("total", 0)
-    so_far = " so far" if criterion.get("status") == "partial" else ""
+    so_far = " so far" if criterion.get("status") == PARTIAL else ""
     first = (
         _count(total, "1 person fits" + so_far + ".", "{n} people fit" + so_far + ".")
         if total
@@ -307,21 +309,21 @@ def answer_person(reply: dict[str, Any], wanted: str) -> str:
             lines.append("Their documents say: " + "; ".join(f"“{q}”" for q in quotes) + ".")
         return "\n".join(lines)
     facets = {f.get("key"): f.get("text") or f.get("key") for f in block.get("facets") or []}
-    for listed in ("undetermined", "none", "not_recorded"):
+    for listed in (UNDETERMINED, NONE, NOT_RECORDED):
         entry = next((m for m in block.get(listed) or [] if m.get("entity_id") == wanted), None)
         if entry is not None:
             name = entry.get("name") or "This person"
             missing = [f"“{facets.get(key, key)}”" for key in entry.get("missing") or []]
             said = _quotes(entry)
             has = f" Their documents say: {'; '.join(said)}." if said else ""
-            if listed == "undetermined" and missing:
+            if listed == UNDETERMINED and missing:
                 lacking = ", ".join(missing)
                 short = f"{name} is one condition short: their documents do not establish"
                 return f"{short} {lacking}.{has}{_handed_on(entry)}"
-            if listed == "none":
+            if listed == NONE:
                 return f"{name} does not fit: their documents say no.{has}"
             return f"{name} does not fit every condition: " + sentence_for(
-                entry.get("reason", "not_read")
+                entry.get("reason", DOCUMENT_NOT_READ)
             )
     return "That person does not fit every condition of this search."
 
@@ -348,7 +350,7 @@ def _quotes(entry: dict[str, Any]) -> list[str]:
 
 def _refused(result: dict[str, Any]) -> str:
     code = str((result.get("detail") or {}).get("type") or SEARCH_FAILED)
-    return NO_PROFILE_READ if code == "criteria_read_needs_write" else sentence_for(code)
+    return NO_PROFILE_READ if code == READ_NEEDS_WRITE_TYPE else sentence_for(code)
 
 
 def _calls_and_results(messages: list[Any]) -> tuple[str, list[tuple[dict[str, Any], str]]]:
@@ -402,11 +404,11 @@ def next_step(messages: list[Any]) -> dict[str, Any]:
         return {"content": answer_list(niche), "tool_calls": []}
     status = (result.get("criterion") or {}).get("status")
     retried = any(not a.get("criteria_budget") for a, _ in done if a.get("criteria"))
-    if args.get("criteria_budget") == REUSE_ONLY and status in NOT_READ_YET and not retried:
+    if args.get("criteria_budget") == REUSE_ONLY and status in NOT_READ and not retried:
         again = {k: v for k, v in args.items() if k != "criteria_budget"}
         return {"content": None, "tool_calls": [_call(len(done) + 1, again)]}
     criterion = result.get("criterion") or {}
-    still_reading = status == "partial" and criterion.get("status_reason") == "time_budget"
+    still_reading = status == PARTIAL and criterion.get("status_reason") == TIME_BUDGET
     if still_reading and len(done) < WAIT_CALLS:
         # The read goes on in the background: ask again, which waits for it once more, so the
         # visitor sees "Reading 120 profiles — 45 done" and then the answer.
