@@ -12,6 +12,7 @@ titles, clause headings and slots.
 from __future__ import annotations
 
 from benchmarks.scale._idea_world import Idea, Phrasing, WorldSpec
+from benchmarks.scale._idea_world_builder import BUILDER
 from benchmarks.scale._idea_world_desk import DESK
 from benchmarks.scale._idea_world_hotel import HOTEL
 from benchmarks.scale._idea_worlds_later import LATER_KEPT_APART, LATER_WORLDS
@@ -683,8 +684,10 @@ WORLDS = {
     **LATER_WORLDS,
     DESK.name: DESK,
     HOTEL.name: HOTEL,
+    BUILDER.name: BUILDER,
 }
 KEPT_APART = FREIGHT.name  # run once, at the end, against what was tuned on the others
 # Every world kept apart: freight, the later council world (_idea_worlds_later.py), the
-# support desk (_idea_world_desk.py) and the hotel (_idea_world_hotel.py), written last.
-KEPT_APART_WORLDS = (KEPT_APART, LATER_KEPT_APART, DESK.name, HOTEL.name)
+# support desk (_idea_world_desk.py), the hotel (_idea_world_hotel.py) and the building
+# contractor (_idea_world_builder.py), written last.
+KEPT_APART_WORLDS = (KEPT_APART, LATER_KEPT_APART, DESK.name, HOTEL.name, BUILDER.name)
