@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from benchmarks.scale._idea_world import Idea, Phrasing, WorldSpec
 from benchmarks.scale._idea_world_bank import BANK
+from benchmarks.scale._idea_world_builder import BUILDER
 from benchmarks.scale._idea_world_desk import DESK
 from benchmarks.scale._idea_world_hotel import HOTEL
 from benchmarks.scale._idea_worlds_later import LATER_KEPT_APART, LATER_WORLDS
@@ -685,9 +686,17 @@ WORLDS = {
     DESK.name: DESK,
     HOTEL.name: HOTEL,
     BANK.name: BANK,
+    BUILDER.name: BUILDER,
 }
 KEPT_APART = FREIGHT.name  # run once, at the end, against what was tuned on the others
 # Every world kept apart: freight, the later council world (_idea_worlds_later.py), the
-# support desk (_idea_world_desk.py), the hotel (_idea_world_hotel.py) and the bank
-# (_idea_world_bank.py), written last.
-KEPT_APART_WORLDS = (KEPT_APART, LATER_KEPT_APART, DESK.name, HOTEL.name, BANK.name)
+# support desk (_idea_world_desk.py), the hotel (_idea_world_hotel.py), and the bank
+# (_idea_world_bank.py) and the building contractor (_idea_world_builder.py), written last.
+KEPT_APART_WORLDS = (
+    KEPT_APART,
+    LATER_KEPT_APART,
+    DESK.name,
+    HOTEL.name,
+    BANK.name,
+    BUILDER.name,
+)
