@@ -1,6 +1,6 @@
 """One more idea world, written before the offline roles' last tuning and kept apart from it:
-a software vendor's support desk (DESK). Nothing is tuned on it; it is run once, at the end,
-against what was tuned on the others.
+a software vendor's support desk (DESK). It was run once at the end of that round, against
+what was tuned on the others, read, and tuned on in the fifth round.
 
 As in _idea_worlds_more.py, each of its six ideas is planted in phrasings that share no content
 word with the question ("{person} says she was charged twice in {month} and wants the second

@@ -1,6 +1,6 @@
 """One more idea world, written before the offline roles' fourth round of tuning and kept apart
-from it: a hotel (HOTEL). Nothing is tuned on it; it is run once, at the end, against what was
-tuned on the others.
+from it: a hotel (HOTEL). It was run once at the end of that round, against what was tuned on
+the others, read, and tuned on in the fifth round.
 
 Its ideas were chosen for a hotel, not from the broader term list (ideas/offline/concepts.py):
 some have a near term there (bed bugs, pest control), most have none (double bookings, lost

@@ -1,7 +1,7 @@
 """Two more idea worlds, written before the offline roles were tuned by meaning (issue 27,
-point 2): a secondary school's documents (SCHOOL) and a town council's (COUNCIL). COUNCIL is
-kept apart: nothing is tuned on it, and it is run once, at the end, against what was tuned on
-the others.
+point 2): a secondary school's documents (SCHOOL) and a town council's (COUNCIL). COUNCIL was
+kept apart when it was written, run once at the end of that round against what was tuned on the
+others, and tuned on since.
 
 As in _idea_worlds_more.py, each holds six ideas planted in phrasings that share no content
 word with the question ("A phone was found in a pupil's pocket during the maths paper." for
@@ -381,7 +381,7 @@ SCHOOL = WorldSpec(
 )
 
 
-# -- COUNCIL (kept apart): committee minutes, planning decisions, answers to residents and
+# -- COUNCIL (kept apart when written): committee minutes, planning decisions, answers to residents and
 # service contracts --------------------------------------------------------------------------
 
 CM, PD, RA, CC = "committee_minutes", "planning_decision", "resident_answers", "council_contract"
@@ -727,4 +727,3 @@ COUNCIL = WorldSpec(
 )
 
 LATER_WORLDS = {SCHOOL.name: SCHOOL, COUNCIL.name: COUNCIL}
-LATER_KEPT_APART = COUNCIL.name  # run once, at the end, against what was tuned on the others

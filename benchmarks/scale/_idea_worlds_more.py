@@ -1,6 +1,6 @@
 """Two more idea worlds, written before anything was tuned on them: a hospital's documents
-(CLINIC) and a freight company's (FREIGHT). FREIGHT is kept apart: nothing is tuned on it, and
-it is run once, at the end, against what was tuned on the others.
+(CLINIC) and a freight company's (FREIGHT). FREIGHT was kept apart when it was written, run once
+at the end of that round against what was tuned on the others, and tuned on since.
 
 Each holds six ideas, each planted in phrasings that share no content word with its question
 ("Bed 4 was given a double dose of insulin" for "where do we discuss medication errors?"), and
@@ -12,9 +12,11 @@ titles, clause headings and slots.
 from __future__ import annotations
 
 from benchmarks.scale._idea_world import Idea, Phrasing, WorldSpec
+from benchmarks.scale._idea_world_bank import BANK
+from benchmarks.scale._idea_world_builder import BUILDER
 from benchmarks.scale._idea_world_desk import DESK
 from benchmarks.scale._idea_world_hotel import HOTEL
-from benchmarks.scale._idea_worlds_later import LATER_KEPT_APART, LATER_WORLDS
+from benchmarks.scale._idea_worlds_later import LATER_WORLDS
 
 # -- CLINIC: a hospital's handover notes, guidelines, patient leaflets and supplier contracts --
 
@@ -358,7 +360,7 @@ CLINIC = WorldSpec(
 )
 
 
-# -- FREIGHT (kept apart): a haulier's shipping terms, depot procedures, incident reports and
+# -- FREIGHT (kept apart when written): a haulier's shipping terms, depot procedures, incident reports and
 # customer answers --------------------------------------------------------------------------
 
 T, D, R, F = "shipping_terms", "depot_procedure", "incident_report", "customer_answers"
@@ -683,8 +685,11 @@ WORLDS = {
     **LATER_WORLDS,
     DESK.name: DESK,
     HOTEL.name: HOTEL,
+    BANK.name: BANK,
+    BUILDER.name: BUILDER,
 }
-KEPT_APART = FREIGHT.name  # run once, at the end, against what was tuned on the others
-# Every world kept apart: freight, the later council world (_idea_worlds_later.py), the
-# support desk (_idea_world_desk.py) and the hotel (_idea_world_hotel.py), written last.
-KEPT_APART_WORLDS = (KEPT_APART, LATER_KEPT_APART, DESK.name, HOTEL.name)
+# The worlds kept apart: written before the round that tuned on the others, and run once, at its
+# end. Freight, council (_idea_worlds_later.py), desk and hotel were each kept apart in an
+# earlier round, run once and read; they have been tuned on since.
+KEPT_APART_WORLDS = (BANK.name, BUILDER.name)
+KEPT_APART = BANK.name

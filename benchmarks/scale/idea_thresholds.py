@@ -30,13 +30,13 @@ from benchmarks.scale._idea_worlds_more import KEPT_APART_WORLDS, WORLDS  # noqa
 
 SECOND_OVER_PARTS = 2  # as ideas/grouping.py: a label on more parts is judged twice
 EXAMPLES_READ = 8
-MARGINS = [round(-0.20 + 0.01 * step, 2) for step in range(16)]
-SHARED = (0, 1, 2, 3)
-LIKENESS = (0.0, 0.15, 0.2, 0.25, 0.3)
-WHOLE_MARGINS = (1.0, -0.06, -0.04, -0.02, 0.0)  # 1.0: the rule off
-WHOLE_LABELS = (0.4, 0.5, 0.6)
-WHOLE_LIKENESS = (0.0, 0.2)  # 0.0: the sentence without the idea's words may lie anywhere
-OWN_TERMS_FAR = (0.0, 0.8)  # 0.0: no idea is its own term
+MARGINS = [round(-0.20 + 0.02 * step, 2) for step in range(8)]
+SHARED = (0, 1, 2)
+LIKENESS = (0.15, 0.2, 0.25)
+ON_THE_MAP = (0.8, 0.85, 0.9, 1.01)  # 1.01: every idea is its own term
+OWN_RANKS = (1, 2, 3)
+OWN_LIKENESS = (0.2, 0.25, 0.3)
+WHOLE_LIKENESS = (0.2, 0.25)  # with the label's words at 0.6 and the whole margin at -0.04
 FLOORS = (0.6, 0.63, 0.65)
 
 
@@ -132,10 +132,18 @@ def sweep(worlds: Iterable[str], seed: int) -> None:
     results = []
     from ideas.offline.grouper import Bars, verdict
 
-    for margin, shared, likeness, whole_margin, whole_label, whole_likeness, own_far in product(
-        MARGINS, SHARED, LIKENESS, WHOLE_MARGINS, WHOLE_LABELS, WHOLE_LIKENESS, OWN_TERMS_FAR
+    for margin, shared, likeness, on_map, own_rank, own_likeness, whole_likeness in product(
+        MARGINS, SHARED, LIKENESS, ON_THE_MAP, OWN_RANKS, OWN_LIKENESS, WHOLE_LIKENESS
     ):
-        chosen = Bars(margin, likeness, shared, whole_margin, whole_label, whole_likeness, own_far)
+        chosen = Bars(
+            margin=margin,
+            likeness=likeness,
+            shared=shared,
+            on_the_map=on_map,
+            own_rank=own_rank,
+            own_likeness=own_likeness,
+            whole_likeness=whole_likeness,
+        )
 
         def judged(fit, chosen: Bars = chosen) -> str:
             return verdict(fit, chosen)
@@ -170,12 +178,12 @@ def sweep(worlds: Iterable[str], seed: int) -> None:
         (recall, misses, _, _, _), bars, scores = max(passing, key=lambda row: row[0])
         each = ", ".join(f"{n} {s.recall:.2f} / {s.precision:.2f}" for n, s in scores.items())
         print(
-            f"precision >= {floor} on every world: margin >= {bars.margin}, shared <= "
-            f"{bars.shared}, likeness >= {bars.likeness}, whole margin >= {bars.whole_margin} "
-            f"with label likeness >= {bars.whole_label} and likeness without the idea's words >= "
-            f"{bars.whole_likeness}, an idea its own term when none lies within "
-            f"{bars.own_term_far}: lowest recall {recall:.2f}, {-misses} near misses matched "
-            f"({each})"
+            f"precision >= {floor} on every world: an idea on the map when a term lies within "
+            f"{bars.on_the_map}, there margin >= {bars.margin}, shared <= {bars.shared}, "
+            f"likeness >= {bars.likeness}; otherwise the idea among the sentence's "
+            f"{bars.own_rank} nearest terms, likeness >= {bars.own_likeness}; its words named "
+            f"with likeness without them >= {bars.whole_likeness}: lowest recall {recall:.2f}, "
+            f"{-misses} near misses matched ({each})"
         )
 
 

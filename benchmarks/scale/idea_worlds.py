@@ -98,8 +98,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         default="office",
         help="the quality section's world: office (this harness's own), or one written before "
         "any tuning (_idea_worlds_more.py, _idea_worlds_later.py, _idea_world_desk.py, "
-        "_idea_world_hotel.py; freight, council, desk and hotel are kept apart); scripted runs "
-        "office only",
+        "_idea_world_hotel.py, _idea_world_bank.py, _idea_world_builder.py; bank and builder "
+        "are kept apart); scripted runs office only",
     )
     parser.add_argument("--keep", action="store_true", help="keep the scratch store")
     args = parser.parse_args(argv)

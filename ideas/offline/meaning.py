@@ -2,10 +2,10 @@
 shipped broader terms (ideas/offline/concepts.py) and to an idea.
 
 A cosine alone says little ("surgical staplers" lies nearer "staple guns" than "surgical
-stapling devices", docs/embeddings.md), so an idea is weighed against the broader terms: a
-sentence discusses the idea when the idea lies nearly as near it as the broader term it lies
-nearest, and the sentence and the idea lie nearest the same broader terms. The sentence is
-weighed without the idea's own words, which a near miss borrows as often as a phrasing means.
+stapling devices", docs/embeddings.md), so an idea is weighed against the broader terms, the
+map a sentence is placed on: the idea counted as one more term, a sentence discusses it when
+the idea is among the terms the sentence lies nearest. The sentence is weighed without the
+idea's own words, which a near miss borrows as often as a phrasing means.
 """
 
 from __future__ import annotations
@@ -60,26 +60,28 @@ def nearest_concepts(vectors: Any, k: int = NEAREST_READ) -> list[list[tuple[str
 class Fit:
     """How an idea stands to one sentence, as the model measures it.
 
-    - likeness: the idea's cosine to the sentence;
+    - likeness: the idea's cosine to the sentence without the idea's own words;
     - margin: that likeness less the sentence's cosine to its nearest broader term (0 or more
       when the idea is what the sentence lies nearest);
     - label_likeness: the idea's cosine to the label's own words;
     - shared_rank: how far down the idea's own list of nearest broader terms the first of the
-      sentence's nearest terms comes (0: the sentence and the idea lie nearest the same term);
+      sentence's three nearest terms comes (0: they lie nearest the same term);
+    - own_rank: how many broader terms lie nearer the sentence than the idea does (the idea,
+      counted as one more term, is the sentence's nearest at 0);
+    - idea_nearest: the idea's cosine to its own nearest broader term (the list holds the idea
+      nearly as worded when it is high);
     - whole_margin: the margin of the sentence as written, the idea's own words left in;
-    - third_nearest: the sentence's cosine to its third nearest broader term (the idea, counted
-      as one more term, is among the sentence's three nearest when its likeness reaches this);
-    - idea_nearest: the idea's cosine to its own nearest broader term (low when the shipped list
-      has no term near the idea).
+    - names_idea: the sentence holds every word that names the idea.
     """
 
     likeness: float
     margin: float
     label_likeness: float
     shared_rank: int
-    whole_margin: float = -1.0
-    third_nearest: float = 1.0
+    own_rank: int = 0
     idea_nearest: float = 1.0
+    whole_margin: float = -1.0
+    names_idea: bool = False
 
 
 def fits(idea: str, items: list[tuple[str, str]]) -> list[Fit]:
@@ -97,24 +99,23 @@ def fits(idea: str, items: list[tuple[str, str]]) -> list[Fit]:
     whole_vectors = vectors[1 + 2 * count :]
     concepts = concept_vectors()
     to_concepts = example_vectors @ concepts.T
-    whole_likeness = whole_vectors @ idea_vector
-    whole_margin = whole_likeness - (whole_vectors @ concepts.T).max(axis=1)
+    likeness = example_vectors @ idea_vector
+    whole_margin = whole_vectors @ idea_vector - (whole_vectors @ concepts.T).max(axis=1)
     nearest = np.argsort(-to_concepts, axis=1, kind="stable")[:, :NEAREST_READ]
     idea_to_concepts = concepts @ idea_vector
     idea_rank = np.empty(len(concepts), dtype=int)
     idea_rank[np.argsort(-idea_to_concepts, kind="stable")] = np.arange(len(concepts))
-    found = []
-    for row in range(count):
-        likeness = float(example_vectors[row] @ idea_vector)
-        found.append(
-            Fit(
-                likeness=likeness,
-                margin=likeness - float(to_concepts[row, nearest[row, 0]]),
-                label_likeness=float(label_vectors[row] @ idea_vector),
-                shared_rank=int(idea_rank[nearest[row]].min()),
-                whole_margin=float(whole_margin[row]),
-                third_nearest=float(to_concepts[row, nearest[row, -1]]),
-                idea_nearest=float(idea_to_concepts.max()),
-            )
+    named = set(content_stems(idea_words(idea)))
+    return [
+        Fit(
+            likeness=float(likeness[row]),
+            margin=float(likeness[row] - to_concepts[row, nearest[row, 0]]),
+            label_likeness=float(label_vectors[row] @ idea_vector),
+            shared_rank=int(idea_rank[nearest[row]].min()),
+            own_rank=int((to_concepts[row] > likeness[row]).sum()),
+            idea_nearest=float(idea_to_concepts.max()),
+            whole_margin=float(whole_margin[row]),
+            names_idea=bool(named) and named <= set(content_stems(wholes[row])),
         )
-    return found
+        for row in range(count)
+    ]

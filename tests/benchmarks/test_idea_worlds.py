@@ -398,7 +398,8 @@ def test_the_threshold_sweep_replays_the_grouping_two_judgments_combined():
 
 
 def test_the_threshold_sweep_refuses_a_world_kept_apart():
+    from benchmarks.scale._idea_worlds_more import KEPT_APART
     from benchmarks.scale.idea_thresholds import main
 
     with pytest.raises(SystemExit):
-        main(["--worlds", "school,council"])
+        main(["--worlds", f"school,{KEPT_APART}"])

@@ -240,6 +240,33 @@ def judged(idea: str, label: str, example: str) -> str:
             "The wedding venue's car park closes at midnight.",
             "no",
         ),
+        # Cousins inside one field, neither held by the shipped list: each idea is weighed as
+        # a term of its own, so a sentence of one is not matched to the other. (Not all: the
+        # README's benchmark notes name a cousin this still matches.)
+        (
+            "where do we discuss lost luggage?",
+            "suitcase",
+            "My suitcase never arrived in Lisbon and nobody could tell me where it went.",
+            "means_it",
+        ),
+        (
+            "where do we discuss delayed flights?",
+            "suitcase",
+            "My suitcase never arrived in Lisbon and nobody could tell me where it went.",
+            "no",
+        ),
+        (
+            "where do we discuss delayed flights?",
+            "tarmac",
+            "The plane sat on the tarmac for three hours before take-off.",
+            "means_it",
+        ),
+        (
+            "where do we discuss delayed flights?",
+            "daily allowance",
+            "Passengers whose bags go missing are paid a daily allowance for clothes.",
+            "no",
+        ),
         # Where the model cannot tell, possibly: never a match to be safe.
         (
             "where do we discuss raising prices?",
@@ -253,11 +280,15 @@ def test_the_offline_grouper_sorts_a_label_by_its_example_s_meaning(idea, label,
     assert judged(idea, label, example) == expected
 
 
-OWN_TERM = {
-    "shared_rank": 50,
-    "idea_nearest": MEANS_IT.own_term_far - 0.01,
-    "likeness": MEANS_IT.own_likeness,
-    "third_nearest": MEANS_IT.own_likeness,
+ON_THE_MAP = {"idea_nearest": MEANS_IT.on_the_map, "own_rank": 50}
+OWN_TERM = {"idea_nearest": MEANS_IT.on_the_map - 0.01, "shared_rank": 50, "margin": 0.0}
+NAMED = {
+    **OWN_TERM,
+    "own_rank": 50,
+    "names_idea": True,
+    "label_likeness": MEANS_IT.whole_label,
+    "whole_margin": MEANS_IT.whole_margin,
+    "likeness": MEANS_IT.whole_likeness,
 }
 
 
@@ -269,42 +300,45 @@ def fit(**changed) -> Fit:
 @pytest.mark.parametrize(
     ("changed", "expected"),
     [
-        ({}, "means_it"),
-        ({"margin": MEANS_IT.margin}, "means_it"),
-        ({"shared_rank": MEANS_IT.shared}, "means_it"),
-        ({"likeness": MEANS_IT.likeness}, "means_it"),
-        ({"margin": MEANS_IT.margin - 0.01}, "possibly"),
-        ({"shared_rank": MEANS_IT.shared + 1}, "possibly"),
-        ({"likeness": MEANS_IT.likeness - 0.01}, "possibly"),
-        ({"margin": MEANS_IT.margin - POSSIBLY_SLACK}, "possibly"),
-        ({"margin": MEANS_IT.margin - POSSIBLY_SLACK - 0.01}, "no"),
-        ({"shared_rank": MEANS_IT.shared + 3}, "no"),
-        ({"shared_rank": 50, "label_likeness": POSSIBLY_LABEL}, "possibly"),
-        ({"shared_rank": 50, "label_likeness": POSSIBLY_LABEL - 0.01}, "no"),
-        ({"margin": 0.2, "shared_rank": 50, "likeness": 0.9}, "no"),
-        # The label's own words and the sentence as written, with the sentence still near the
-        # idea once the idea's words are taken out; a near miss is not.
+        # An idea the list holds nearly as worded: its nearest terms stand for it.
+        (ON_THE_MAP, "means_it"),
+        ({**ON_THE_MAP, "margin": MEANS_IT.margin}, "means_it"),
+        ({**ON_THE_MAP, "shared_rank": MEANS_IT.shared}, "means_it"),
+        ({**ON_THE_MAP, "likeness": MEANS_IT.likeness}, "means_it"),
+        ({**ON_THE_MAP, "margin": MEANS_IT.margin - 0.01}, "possibly"),
+        ({**ON_THE_MAP, "shared_rank": MEANS_IT.shared + 1}, "possibly"),
+        ({**ON_THE_MAP, "likeness": MEANS_IT.likeness - 0.01}, "possibly"),
+        ({**ON_THE_MAP, "margin": MEANS_IT.margin - POSSIBLY_SLACK}, "possibly"),
+        ({**ON_THE_MAP, "margin": MEANS_IT.margin - POSSIBLY_SLACK - 0.01}, "no"),
+        ({**ON_THE_MAP, "shared_rank": MEANS_IT.shared + 3}, "no"),
+        ({**ON_THE_MAP, "shared_rank": 50, "label_likeness": POSSIBLY_LABEL}, "possibly"),
+        ({**ON_THE_MAP, "shared_rank": 50, "label_likeness": POSSIBLY_LABEL - 0.01}, "no"),
+        ({**ON_THE_MAP, "margin": 0.2, "shared_rank": 50, "likeness": 0.9}, "no"),
+        # Any other idea is its own term: the sentence falls under it when the idea is among
+        # the sentence's nearest terms, however near its broad terms lie.
+        ({**OWN_TERM, "own_rank": MEANS_IT.own_rank - 1}, "means_it"),
+        # A cousin's sentence lies under the idea's broad terms, but the idea is not among its
+        # nearest: the model cannot tell them apart.
+        ({**OWN_TERM, "own_rank": 50, "shared_rank": 0}, "possibly"),
+        ({**OWN_TERM, "own_rank": 50, "shared_rank": MEANS_IT.shared + 3}, "no"),
+        ({**OWN_TERM, "own_rank": MEANS_IT.own_rank}, "possibly"),
+        ({**OWN_TERM, "own_rank": MEANS_IT.own_rank + 1}, "possibly"),
+        ({**OWN_TERM, "own_rank": MEANS_IT.own_rank + 2}, "no"),
         (
-            {"shared_rank": 50, "label_likeness": MEANS_IT.whole_label, "whole_margin": 0.0},
-            "means_it",
-        ),
-        (
-            {
-                "shared_rank": 50,
-                "label_likeness": MEANS_IT.whole_label,
-                "whole_margin": 0.0,
-                "likeness": MEANS_IT.whole_likeness - 0.01,
-            },
+            {**OWN_TERM, "own_rank": 0, "likeness": MEANS_IT.own_likeness - 0.01},
             "possibly",
         ),
-        # An idea with no shipped term near it stands as its own: the sentence falls under it
-        # when the idea is among the sentence's three nearest terms.
-        (OWN_TERM, "means_it"),
-        ({**OWN_TERM, "idea_nearest": MEANS_IT.own_term_far}, "no"),
-        ({**OWN_TERM, "third_nearest": OWN_TERM["likeness"] + 0.01}, "possibly"),
-        ({**OWN_TERM, "likeness": MEANS_IT.own_likeness - 0.01}, "possibly"),
-        ({**OWN_TERM, "margin": MEANS_IT.margin - 0.01}, "possibly"),
-        ({**OWN_TERM, "third_nearest": OWN_TERM["likeness"] + POSSIBLY_SLACK + 0.01}, "no"),
+        (
+            {**OWN_TERM, "own_rank": 0, "likeness": MEANS_IT.own_likeness - POSSIBLY_SLACK - 0.01},
+            "no",
+        ),
+        # The sentence names the idea in its words and, without them, still lies near it; a
+        # near miss that borrows them into another subject does not.
+        (NAMED, "means_it"),
+        ({**NAMED, "names_idea": False}, "possibly"),
+        ({**NAMED, "likeness": MEANS_IT.whole_likeness - 0.01}, "possibly"),
+        ({**NAMED, "whole_margin": MEANS_IT.whole_margin - 0.01}, "possibly"),
+        ({**NAMED, "label_likeness": MEANS_IT.whole_label - 0.01, "likeness": 0.0}, "no"),
     ],
 )
 def test_the_grouper_s_bars_and_their_near_neighbours(changed, expected):
