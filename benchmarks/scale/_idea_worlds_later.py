@@ -381,8 +381,8 @@ SCHOOL = WorldSpec(
 )
 
 
-# -- COUNCIL (kept apart when written): committee minutes, planning decisions, answers to residents and
-# service contracts --------------------------------------------------------------------------
+# -- COUNCIL (kept apart when written): committee minutes, planning decisions, answers to
+# residents and service contracts -------------------------------------------------------------
 
 CM, PD, RA, CC = "committee_minutes", "planning_decision", "resident_answers", "council_contract"
 COUNCIL_GENRES = (CM, PD, RA, CC)

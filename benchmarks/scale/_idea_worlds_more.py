@@ -360,8 +360,8 @@ CLINIC = WorldSpec(
 )
 
 
-# -- FREIGHT (kept apart when written): a haulier's shipping terms, depot procedures, incident reports and
-# customer answers --------------------------------------------------------------------------
+# -- FREIGHT (kept apart when written): a haulier's shipping terms, depot procedures, incident
+# reports and customer answers --------------------------------------------------------------
 
 T, D, R, F = "shipping_terms", "depot_procedure", "incident_report", "customer_answers"
 FREIGHT_GENRES = (T, D, R, F)
